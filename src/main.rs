@@ -2,7 +2,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "tessera", version, about = "A game engine for grid-placement puzzles and board games")]
+#[command(
+    name = "tessera",
+    version,
+    about = "A game engine for grid-placement puzzles and board games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -1,1 +1,58 @@
-//! Games.
+//! The games, each in its own folder, and what the protocol session needs of a game.
+
+pub mod blockudoku;
+
+use crate::search::{Info, Limits, SearchControl};
+
+/// Engine-wide settings a game may use when it searches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Seed for every random choice of the search (`Seed` option).
+    pub seed: u64,
+}
+
+/// A search ready to run on the worker thread: it owns a snapshot of the position.
+pub trait SearchJob: Send {
+    /// Searches until the control says stop, reporting progress; returns the best line
+    /// (empty when there is no legal move).
+    fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String>;
+}
+
+/// A game as the protocol session drives it. Every method that takes client input validates it
+/// completely before changing anything, so a rejected command leaves the state intact.
+pub trait GameSession: Send {
+    /// The game's protocol name.
+    fn name(&self) -> &'static str;
+    /// `position ...` with the tokens after the keyword.
+    fn set_position(&mut self, args: &[String]) -> Result<(), String>;
+    /// `pieces ...`; most games have no hand.
+    fn set_pieces(&mut self, _args: &[String]) -> Result<(), String> {
+        Err(format!("{} has no pieces command", self.name()))
+    }
+    /// The legal moves of the side to move, in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Lines that show the position to people.
+    fn show(&self) -> Vec<String>;
+    /// A search of the current position, or why none can run (e.g. no hand yet).
+    fn search_job(
+        &self,
+        limits: &Limits,
+        options: &EngineOptions,
+    ) -> Result<Box<dyn SearchJob>, String>;
+}
+
+/// The games `newgame` accepts, as announced by `tei`.
+pub const GAMES: &[&str] = &["blockudoku"];
+
+/// Starts a game from `newgame <game> [<key> <value>]...`.
+pub fn new_game(game: &str, params: &[(String, String)]) -> Result<Box<dyn GameSession>, String> {
+    match game {
+        "blockudoku" => Ok(Box::new(blockudoku::session::BlockudokuSession::new(
+            params,
+        )?)),
+        _ => Err(format!(
+            "unknown game '{game}' (known: {})",
+            GAMES.join(", ")
+        )),
+    }
+}

@@ -1,0 +1,158 @@
+//! The session state machine: one command in, its answers out.
+
+use super::Output;
+use super::worker::Worker;
+use crate::games::{self, EngineOptions, GameSession};
+use crate::protocol::{Command, answer, parse_line};
+
+/// Default of the `MoveOverhead` option, in milliseconds.
+const DEFAULT_OVERHEAD_MS: u64 = 10;
+/// Largest accepted `MoveOverhead`.
+const MAX_OVERHEAD_MS: u64 = 5000;
+
+/// The engine's state between commands.
+pub struct Session {
+    output: Output,
+    game: Option<Box<dyn GameSession>>,
+    options: EngineOptions,
+    overhead_ms: u64,
+    worker: Worker,
+}
+
+impl Session {
+    /// A session with no game yet, answering on `output`.
+    pub fn new(output: Output) -> Self {
+        let worker = Worker::spawn(output.clone());
+        Session {
+            output,
+            game: None,
+            options: EngineOptions { seed: 0 },
+            overhead_ms: DEFAULT_OVERHEAD_MS,
+            worker,
+        }
+    }
+
+    /// Handles one input line; returns false when the session must end (`quit`).
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let command = match parse_line(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return true,
+            Err(e) => {
+                self.reject(&e.0);
+                return true;
+            }
+        };
+        if command == Command::Quit {
+            return false;
+        }
+        if let Err(message) = self.execute(command) {
+            self.reject(&message);
+        }
+        true
+    }
+
+    /// Answers a refused command with one `error` line.
+    pub fn reject(&self, why: &str) {
+        self.output.line(&answer::error(why));
+    }
+
+    /// Ends any running search (its `bestmove` is printed) before the process exits.
+    pub fn shutdown(&mut self) {
+        self.worker.finish();
+    }
+
+    fn execute(&mut self, command: Command) -> Result<(), String> {
+        match command {
+            Command::Tei => self.handshake(),
+            Command::IsReady => self.output.line("readyok"),
+            Command::SetOption { name, value } => {
+                self.worker.finish();
+                self.set_option(&name, &value)?;
+            }
+            Command::NewGame { game, params } => {
+                self.worker.finish();
+                self.game = Some(games::new_game(&game, &params)?);
+            }
+            Command::Position(args) => {
+                self.worker.finish();
+                self.game_mut()?.set_position(&args)?;
+            }
+            Command::Pieces(args) => {
+                self.worker.finish();
+                self.game_mut()?.set_pieces(&args)?;
+            }
+            Command::Go(limits) => {
+                self.worker.finish();
+                let job = self.game()?.search_job(&limits, &self.options)?;
+                self.worker.start(job, &limits, self.overhead_ms);
+            }
+            Command::Stop => self.worker.finish(),
+            Command::Show => {
+                for line in self.game()?.show() {
+                    self.output.line(&answer::info_string(&line));
+                }
+            }
+            Command::Legal => {
+                let moves = self.game()?.legal_moves();
+                let mut line = String::from("legal");
+                for mv in moves {
+                    line.push(' ');
+                    line.push_str(&mv);
+                }
+                self.output.line(&line);
+            }
+            Command::Quit => unreachable!("handled by handle_line"),
+        }
+        Ok(())
+    }
+
+    fn game(&self) -> Result<&dyn GameSession, String> {
+        self.game
+            .as_deref()
+            .ok_or_else(|| "no game: send newgame first".to_string())
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Box<dyn GameSession>, String> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| "no game: send newgame first".to_string())
+    }
+
+    fn handshake(&self) {
+        let out = &self.output;
+        out.line(&format!("id name tessera {}", env!("CARGO_PKG_VERSION")));
+        out.line("id author the tessera developers");
+        for game in games::GAMES {
+            out.line(&format!("game {game}"));
+        }
+        out.line(&format!(
+            "option name MoveOverhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+        ));
+        out.line(&format!(
+            "option name Seed type spin default 0 min 0 max {}",
+            u64::MAX
+        ));
+        out.line("teiok");
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let number = |max: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if n <= max => Ok(n),
+                _ => Err(format!(
+                    "option {name} needs an integer from 0 to {max}, got '{value}'"
+                )),
+            }
+        };
+        match name {
+            "MoveOverhead" => self.overhead_ms = number(MAX_OVERHEAD_MS)?,
+            "Seed" => self.options.seed = number(u64::MAX)?,
+            _ => {
+                return Err(format!(
+                    "unknown option '{name}' (known: MoveOverhead, Seed)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}

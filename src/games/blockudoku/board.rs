@@ -1,0 +1,191 @@
+//! The 9x9 board as an 81-bit set in a `u128`, its 27 regions, and its notation.
+//!
+//! Bit `row * 9 + col` is the cell in `row` (0 = top) and `col` (0 = left). In notation that cell
+//! is the square `<a..i><9..1>`: `a9` is the top-left corner, `a1` the bottom-left.
+
+/// Side of the board.
+pub const SIZE: usize = 9;
+/// Number of cells.
+pub const CELLS: usize = SIZE * SIZE;
+/// Every cell of the board.
+pub const FULL: u128 = (1u128 << CELLS) - 1;
+
+/// The 27 regions: 9 rows, 9 columns, 9 boxes of 3x3.
+pub const REGIONS: [u128; 27] = regions();
+
+const fn regions() -> [u128; 27] {
+    let mut out = [0u128; 27];
+    let mut i = 0;
+    while i < SIZE {
+        let mut j = 0;
+        while j < SIZE {
+            out[i] |= 1u128 << (i * SIZE + j); // row i
+            out[SIZE + i] |= 1u128 << (j * SIZE + i); // column i
+            let (r, c) = ((i / 3) * 3 + j / 3, (i % 3) * 3 + j % 3);
+            out[2 * SIZE + i] |= 1u128 << (r * SIZE + c); // box i
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The cells of a column, for masking shifts.
+pub const fn column(col: usize) -> u128 {
+    REGIONS[SIZE + col]
+}
+
+/// The cells of a row.
+pub const fn row(r: usize) -> u128 {
+    REGIONS[r]
+}
+
+/// A board: which cells are filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board(pub u128);
+
+impl Board {
+    /// The empty board.
+    pub const EMPTY: Board = Board(0);
+
+    /// Filled cells.
+    pub fn filled(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Empty cells as a mask.
+    pub fn empty_cells(self) -> u128 {
+        !self.0 & FULL
+    }
+
+    /// Fills `mask` (which must be empty), then clears every region that is full; regions are
+    /// found first and cleared together. Returns the new board and the number of regions cleared.
+    pub fn place(self, mask: u128) -> (Board, u32) {
+        debug_assert_eq!(self.0 & mask, 0, "placement overlaps");
+        let filled = self.0 | mask;
+        let mut cleared = 0u128;
+        let mut count = 0;
+        for region in REGIONS {
+            if filled & region == region {
+                cleared |= region;
+                count += 1;
+            }
+        }
+        (Board(filled & !cleared), count)
+    }
+
+    /// Parses 9 rows from the top, separated by `/`, `.` empty and `#` filled.
+    pub fn parse(text: &str) -> Result<Board, String> {
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != SIZE {
+            return Err(format!(
+                "a board has 9 rows separated by '/', got {}",
+                rows.len()
+            ));
+        }
+        let mut bits = 0u128;
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != SIZE {
+                return Err(format!("board row {} needs 9 cells, got '{row}'", r + 1));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '#' => bits |= 1u128 << (r * SIZE + c),
+                    '.' => {}
+                    _ => return Err(format!("board cell '{ch}' is neither '.' nor '#'")),
+                }
+            }
+        }
+        Ok(Board(bits))
+    }
+
+    /// The rows from the top, as lines of `.` and `#`.
+    pub fn rows(self) -> Vec<String> {
+        (0..SIZE)
+            .map(|r| {
+                (0..SIZE)
+                    .map(|c| {
+                        if self.0 >> (r * SIZE + c) & 1 == 1 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Board {
+    /// The board in protocol notation (rows joined by `/`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.rows().join("/"))
+    }
+}
+
+/// The square name of a cell index (`0` -> `a9`).
+pub fn square_name(cell: usize) -> String {
+    let (r, c) = (cell / SIZE, cell % SIZE);
+    format!("{}{}", (b'a' + c as u8) as char, SIZE - r)
+}
+
+/// The cell index of a square name (`a9` -> `0`).
+pub fn parse_square(text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let col = chars.next()?;
+    let rank: usize = chars.as_str().parse().ok()?;
+    if !('a'..='i').contains(&col) || !(1..=SIZE).contains(&rank) || chars.as_str().starts_with('+')
+    {
+        return None;
+    }
+    Some((SIZE - rank) * SIZE + (col as usize - 'a' as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_cover_each_cell_three_times() {
+        for cell in 0..CELLS {
+            let n = REGIONS.iter().filter(|r| *r >> cell & 1 == 1).count();
+            assert_eq!(n, 3);
+        }
+        assert!(REGIONS.iter().all(|r| r.count_ones() == 9));
+    }
+
+    #[test]
+    fn squares_round_trip() {
+        assert_eq!(square_name(0), "a9");
+        assert_eq!(square_name(80), "i1");
+        assert_eq!(parse_square("a1"), Some(72));
+        for cell in 0..CELLS {
+            assert_eq!(parse_square(&square_name(cell)), Some(cell));
+        }
+        for bad in ["j1", "a0", "a10", "", "a", "1a", "a+1"] {
+            assert_eq!(parse_square(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_row_and_a_box_clear_together_and_count_twice() {
+        // Row 0 full but for cell 2; box 0 full but for cell 2.
+        let mut text = vec!["##.######", "###......", "###......"];
+        text.extend(["........."; 6]);
+        let board = Board::parse(&text.join("/")).unwrap();
+        let (after, cleared) = board.place(1 << 2);
+        assert_eq!(cleared, 2);
+        assert_eq!(after, Board::EMPTY);
+    }
+
+    #[test]
+    fn parse_rejects_bad_boards() {
+        assert!(Board::parse("........./........").is_err());
+        assert!(Board::parse(&["........x"; 9].join("/")).is_err());
+        assert!(Board::parse(&["........"; 9].join("/")).is_err());
+        let full = Board::parse(&["#########"; 9].join("/")).unwrap();
+        assert_eq!(full.0, FULL);
+        assert_eq!(full.to_string(), ["#########"; 9].join("/"));
+    }
+}

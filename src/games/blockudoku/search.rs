@@ -1,0 +1,423 @@
+//! The Blockudoku player: chooses the placements of a whole hand.
+//!
+//! Iterations (under the game-independent driver of [`crate::search::iterative`]):
+//! 1. greedy: for each order of the hand, each piece where the evaluation likes it best
+//!    (microseconds; every `go` has a legal plan at once);
+//! 2. full: every order and placement, boards after each step deduplicated, every distinct final
+//!    board evaluated;
+//! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
+//!    the best answer to sampled next hands (the same samples for every candidate), where a hand
+//!    that cannot be placed counts as a death. Each further iteration doubles the samples.
+
+use super::board::Board;
+use super::board_set::BoardSet;
+use super::eval::{Weights, evaluate};
+use super::piece::{Piece, PieceSet, cells_of};
+use super::rules::{Placement, Position};
+use crate::search::SearchControl;
+use crate::search::iterative::{Iteration, IterativeSearch, Progress};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// The value of a sampled hand that cannot be placed.
+const DEATH: i64 = -1_000_000;
+/// Nodes between two looks at the clock.
+const CHECK_EVERY: u64 = 256;
+/// Candidates the look-ahead compares.
+const LOOKAHEAD_CANDIDATES: usize = 8;
+/// Sampled hands in the first look-ahead iteration.
+const LOOKAHEAD_SAMPLES: usize = 8;
+
+/// A complete plan for the hand and where it leads.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    board: Board,
+    eval: i32,
+    plan: [Placement; 3],
+    len: u8,
+}
+
+impl Candidate {
+    fn notation(&self) -> Vec<String> {
+        self.plan[..usize::from(self.len)]
+            .iter()
+            .map(|p| p.notation())
+            .collect()
+    }
+}
+
+/// A search of one hand from one position.
+pub struct HandSearch<'a> {
+    set: &'a PieceSet,
+    weights: Weights,
+    start: Position,
+    hand: &'a [Piece],
+    rng: SmallRng,
+    nodes: u64,
+    seen: BoardSet,
+    best: Option<Candidate>,
+    chosen: Option<Candidate>,
+    leaves: Vec<Candidate>,
+    full_done: bool,
+    stopped: bool,
+}
+
+impl<'a> HandSearch<'a> {
+    /// A search of `hand` (1 to 3 pieces) from `start`; `set` is what future hands are dealt
+    /// from, `seed` drives the sampling of future hands.
+    pub fn new(
+        set: &'a PieceSet,
+        weights: Weights,
+        start: Position,
+        hand: &'a [Piece],
+        seed: u64,
+    ) -> Self {
+        let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
+        HandSearch {
+            set,
+            weights,
+            start,
+            hand,
+            rng: SmallRng::seed_from_u64(seed),
+            nodes: 0,
+            seen: BoardSet::default(),
+            best: None,
+            chosen: None,
+            leaves: Vec::new(),
+            full_done: false,
+            stopped: false,
+        }
+    }
+
+    fn eval(&self, board: Board) -> i32 {
+        evaluate(board, self.set, &self.weights)
+    }
+
+    /// Counts a node; true once the control says stop (looked at every few hundred nodes).
+    #[inline]
+    fn tick(&mut self, control: &SearchControl) -> bool {
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && control.must_stop(self.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Iteration 1: the best greedy plan over all orders, or none if no order places the hand.
+    fn greedy(&mut self) -> Option<Candidate> {
+        let mut best: Option<Candidate> = None;
+        for order in distinct_orders(self.hand) {
+            let Some(candidate) = greedy_plan(
+                self.set,
+                &self.weights,
+                self.start.board,
+                self.hand,
+                &order,
+                &mut self.nodes,
+            ) else {
+                continue;
+            };
+            if best.is_none_or(|b| candidate.eval > b.eval) {
+                best = Some(candidate);
+            }
+        }
+        best
+    }
+
+    /// Iteration 2: every order and placement; keeps every distinct final board in `leaves`.
+    fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
+        self.seen.clear();
+        self.leaves.clear();
+        let all = (1u8 << self.hand.len()) - 1;
+        let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
+        self.dfs(self.start.board, all, &mut plan, 0, control, progress);
+        self.full_done = !self.stopped;
+    }
+
+    fn dfs(
+        &mut self,
+        board: Board,
+        remaining: u8,
+        plan: &mut [Placement; 3],
+        depth: usize,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) {
+        for slot in 0..self.hand.len() {
+            if remaining >> slot & 1 == 0 || self.has_twin_before(slot, remaining) {
+                continue;
+            }
+            let piece = &self.hand[slot];
+            let rest = remaining & !(1 << slot);
+            for anchor in cells_of(piece.fits(board)) {
+                if self.tick(control) {
+                    return;
+                }
+                let (next, _) = board.place(piece.at(anchor));
+                if !self.seen.insert(next.0 | u128::from(rest) << 100) {
+                    continue;
+                }
+                plan[depth] = Placement {
+                    slot: slot as u8,
+                    anchor: anchor as u8,
+                };
+                if rest != 0 {
+                    self.dfs(next, rest, plan, depth + 1, control, progress);
+                    if self.stopped {
+                        return;
+                    }
+                    continue;
+                }
+                let leaf = Candidate {
+                    board: next,
+                    eval: self.eval(next),
+                    plan: *plan,
+                    len: depth as u8 + 1,
+                };
+                self.leaves.push(leaf);
+                if self.best.is_none_or(|b| leaf.eval > b.eval) {
+                    self.best = Some(leaf);
+                    progress.improved(&leaf.notation(), i64::from(leaf.eval), self.nodes);
+                }
+            }
+        }
+    }
+
+    /// True if an earlier slot still to be placed holds the same shape (one order suffices).
+    fn has_twin_before(&self, slot: usize, remaining: u8) -> bool {
+        (0..slot).any(|s| remaining >> s & 1 == 1 && self.hand[s] == self.hand[slot])
+    }
+
+    /// Iterations 3+: compares the best candidates by look-ahead over `samples` sampled hands.
+    /// Returns the winner and its mean value, or `None` if stopped before one round of samples.
+    fn lookahead(
+        &mut self,
+        samples: usize,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) -> Option<(Candidate, i64)> {
+        let mut candidates = self.leaves.clone();
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.eval));
+        candidates.truncate(LOOKAHEAD_CANDIDATES);
+        if candidates.len() < 2 {
+            return None;
+        }
+        let n = self.set.pieces.len();
+        let hands: Vec<[usize; 3]> = (0..samples)
+            .map(|_| {
+                [
+                    self.rng.random_range(0..n),
+                    self.rng.random_range(0..n),
+                    self.rng.random_range(0..n),
+                ]
+            })
+            .collect();
+        let mut totals = vec![0i64; candidates.len()];
+        let mut rounds = 0;
+        for hand in &hands {
+            let hand: Vec<Piece> = hand.iter().map(|&i| self.set.pieces[i].clone()).collect();
+            let mut values = Vec::with_capacity(candidates.len());
+            for candidate in &candidates {
+                values.push(self.answer_value(candidate.board, &hand));
+                if control.must_stop(self.nodes) {
+                    self.stopped = true;
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            for (total, value) in totals.iter_mut().zip(values) {
+                *total += value;
+            }
+            rounds += 1;
+            progress.tick(self.nodes);
+        }
+        if rounds == 0 {
+            return None;
+        }
+        let (i, total) = totals
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, t)| (*t, std::cmp::Reverse(i)))?;
+        Some((candidates[i], total / rounds as i64))
+    }
+
+    /// The value of the best greedy answer to `hand` on `board`, or [`DEATH`] if no order of the
+    /// hand can be placed whole.
+    fn answer_value(&mut self, board: Board, hand: &[Piece]) -> i64 {
+        let mut best: Option<i32> = None;
+        for order in distinct_orders(hand) {
+            if let Some(c) = greedy_plan(
+                self.set,
+                &self.weights,
+                board,
+                hand,
+                &order,
+                &mut self.nodes,
+            ) {
+                best = Some(best.map_or(c.eval, |b| b.max(c.eval)));
+            }
+        }
+        match best {
+            Some(eval) => i64::from(eval),
+            // Placeable only in a way greedy misses: a tight spot, valued twice as bad as now.
+            None if can_place_all(board, hand) => i64::from(self.eval(board)) * 2,
+            None => DEATH,
+        }
+    }
+}
+
+impl HandSearch<'_> {
+    /// The plan of the last iteration that produced one (after [`crate::search::iterative::deepen`]).
+    pub fn chosen_plan(&self) -> Option<Vec<Placement>> {
+        self.chosen.map(|c| c.plan[..usize::from(c.len)].to_vec())
+    }
+
+    fn iteration(
+        &mut self,
+        depth: u32,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) -> Option<(Candidate, i64)> {
+        match depth {
+            1 => {
+                self.best = self.greedy();
+                if self.best.is_none() {
+                    // No order places the hand the greedy way; the full search decides.
+                    self.full(control, progress);
+                }
+                self.best.map(|b| (b, i64::from(b.eval)))
+            }
+            2 => {
+                self.full(control, progress);
+                self.best.map(|b| (b, i64::from(b.eval)))
+            }
+            _ => self.lookahead(LOOKAHEAD_SAMPLES << (depth - 3), control, progress),
+        }
+    }
+}
+
+impl IterativeSearch for HandSearch<'_> {
+    fn iterate(
+        &mut self,
+        depth: u32,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) -> Option<Iteration> {
+        match self.iteration(depth, control, progress) {
+            Some((candidate, score)) => {
+                self.chosen = Some(candidate);
+                Some(Iteration {
+                    pv: candidate.notation(),
+                    score,
+                    complete: !self.stopped,
+                })
+            }
+            // Only iteration 1 may find nothing: the hand cannot be placed, the game is lost.
+            None if depth == 1 => Some(Iteration {
+                pv: Vec::new(),
+                score: DEATH,
+                complete: true,
+            }),
+            None => None,
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn max_depth(&self) -> Option<u32> {
+        // With fewer than two distinct final boards there is nothing to look ahead for.
+        if self.full_done && self.leaves.len() < 2 {
+            Some(2)
+        } else {
+            None
+        }
+    }
+}
+
+/// The orders in which to place a hand, skipping orders that swap identical pieces.
+fn distinct_orders(hand: &[Piece]) -> Vec<Vec<usize>> {
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..hand.len()).collect();
+    permute(&mut order, 0, &mut |o| {
+        let shapes: Vec<&Piece> = o.iter().map(|&i| &hand[i]).collect();
+        if !orders
+            .iter()
+            .any(|p| p.iter().map(|&i| &hand[i]).eq(shapes.iter().copied()))
+        {
+            orders.push(o.to_vec());
+        }
+    });
+    orders
+}
+
+fn permute(items: &mut [usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
+    if k == items.len() {
+        visit(items);
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permute(items, k + 1, visit);
+        items.swap(k, i);
+    }
+}
+
+/// Places the hand in `order`, each piece where the evaluation of the board after it is best.
+fn greedy_plan(
+    set: &PieceSet,
+    weights: &Weights,
+    start: Board,
+    hand: &[Piece],
+    order: &[usize],
+    nodes: &mut u64,
+) -> Option<Candidate> {
+    let mut board = start;
+    let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
+    let mut eval = 0;
+    for (step, &slot) in order.iter().enumerate() {
+        let piece = &hand[slot];
+        let mut best: Option<(i32, usize, Board)> = None;
+        for anchor in cells_of(piece.fits(board)) {
+            *nodes += 1;
+            let (next, _) = board.place(piece.at(anchor));
+            let value = evaluate(next, set, weights);
+            if best.is_none_or(|(v, _, _)| value > v) {
+                best = Some((value, anchor, next));
+            }
+        }
+        let (value, anchor, next) = best?;
+        plan[step] = Placement {
+            slot: slot as u8,
+            anchor: anchor as u8,
+        };
+        board = next;
+        eval = value;
+    }
+    Some(Candidate {
+        board,
+        eval,
+        plan,
+        len: order.len() as u8,
+    })
+}
+
+/// True if some order and placement of `hand` fits whole on `board`.
+pub fn can_place_all(board: Board, hand: &[Piece]) -> bool {
+    fn go(board: Board, hand: &[Piece], remaining: u8) -> bool {
+        if remaining == 0 {
+            return true;
+        }
+        (0..hand.len())
+            .filter(|&s| remaining >> s & 1 == 1)
+            .any(|slot| {
+                let piece = &hand[slot];
+                cells_of(piece.fits(board))
+                    .any(|a| go(board.place(piece.at(a)).0, hand, remaining & !(1 << slot)))
+            })
+    }
+    go(board, hand, (1u8 << hand.len()) - 1)
+}

@@ -1,0 +1,86 @@
+//! The stop flag and deadlines a running search polls.
+
+use super::time::Budget;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Shared between the session (which may raise `stop`) and the search (which polls it).
+#[derive(Debug, Clone)]
+pub struct SearchControl {
+    stop: Arc<AtomicBool>,
+    start: Instant,
+    soft: Option<Instant>,
+    hard: Option<Instant>,
+    max_nodes: Option<u64>,
+    max_depth: Option<u32>,
+}
+
+impl SearchControl {
+    /// A control starting now with the given budget and node/depth caps.
+    pub fn new(
+        stop: Arc<AtomicBool>,
+        budget: Budget,
+        max_nodes: Option<u64>,
+        max_depth: Option<u32>,
+    ) -> Self {
+        let start = Instant::now();
+        SearchControl {
+            stop,
+            start,
+            soft: budget.soft.map(|d| start + d),
+            hard: budget.hard.map(|d| start + d),
+            max_nodes,
+            max_depth,
+        }
+    }
+
+    /// A control with no limit at all, stopped only through its flag.
+    pub fn unlimited() -> Self {
+        Self::new(
+            Arc::new(AtomicBool::new(false)),
+            Budget {
+                soft: None,
+                hard: None,
+            },
+            None,
+            None,
+        )
+    }
+
+    /// True once the search must end now: stop was asked, the hard deadline passed, or the node
+    /// budget is spent. Cheap enough to call every few microseconds of work.
+    pub fn must_stop(&self, nodes: u64) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.max_nodes.is_some_and(|max| nodes >= max) {
+            return true;
+        }
+        self.hard.is_some_and(|t| Instant::now() >= t)
+    }
+
+    /// True if another iteration of the given depth may begin.
+    pub fn may_start_iteration(&self, depth: u32, nodes: u64) -> bool {
+        if self.max_depth.is_some_and(|max| depth > max) || self.must_stop(nodes) {
+            return false;
+        }
+        self.soft.is_none_or(|t| Instant::now() < t)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time left before the hard deadline, if there is one.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.hard
+            .map(|t| t.saturating_duration_since(Instant::now()))
+    }
+
+    /// Raises the stop flag (used by searches that decide on their own that they are done).
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}

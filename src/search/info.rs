@@ -1,0 +1,27 @@
+//! The progress report of a search, as sent in `info` lines.
+
+/// One `info depth .. score .. nodes .. nps .. time .. pv ..` report.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Info {
+    /// Iteration depth completed (or reached).
+    pub depth: u32,
+    /// The evaluation of the best line, in the game's units (higher is better for the mover).
+    pub score: i64,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The best line; for Blockudoku the placements of the whole hand in play order.
+    pub pv: Vec<String>,
+}
+
+impl Info {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        if self.time_ms == 0 {
+            self.nodes * 1000
+        } else {
+            self.nodes * 1000 / self.time_ms
+        }
+    }
+}
