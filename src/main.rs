@@ -14,6 +14,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play seeded games and print statistics.
+    Selfplay(tessera::cli::selfplay::SelfplayArgs),
+    /// Search fixed positions; print a node-count signature and the speed.
+    Bench(tessera::cli::bench::BenchArgs),
     /// Sudoku tools: solve, count, generate, show, bench.
     #[command(subcommand)]
     Sudoku(tessera::sudoku::cli::SudokuCommand),
@@ -26,6 +30,8 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         None => tessera::engine::run_stdio(),
+        Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
+        Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),
     };
     std::process::exit(code);

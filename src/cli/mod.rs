@@ -1,1 +1,5 @@
-//! CLI tools.
+//! The subcommands of the `tessera` binary besides protocol mode.
+
+pub mod bench;
+pub mod cputime;
+pub mod selfplay;

@@ -1,0 +1,404 @@
+//! `tessera selfplay blockudoku`: seeded games under uniform random hands, with survival
+//! statistics. Games are independent and seeded by their index, so `--jobs` does not change
+//! the results of node- or depth-limited runs.
+
+use super::cputime::thread_cpu_time;
+use crate::games::blockudoku::board::Board;
+use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
+use crate::games::blockudoku::piece::{Piece, PieceSet};
+use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
+use crate::games::blockudoku::search::HandSearch;
+use crate::search::{Limits, SearchControl, iterative, time};
+use clap::Args;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Options of `tessera selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// The game to play: blockudoku.
+    pub game: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Seed of the deals (game i uses seed and i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Think time per round in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Node budget per round (deterministic).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Iteration depth per round (1 = greedy, 2 = full hand search, 3+ = look-ahead).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Stop a game after this many rounds (it counts as surviving).
+    #[arg(long, default_value_t = 100_000)]
+    pub cap: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Start boards, one a line (rows joined by '/'); game i starts from board i mod count.
+    #[arg(long)]
+    pub starts: Option<PathBuf>,
+    /// Write one JSON line per game to this file.
+    #[arg(long)]
+    pub jsonl: Option<PathBuf>,
+    /// Piece set the hands are dealt from.
+    #[arg(long, default_value = "standard47")]
+    pub pieceset: String,
+    /// Evaluation weights, comma-separated (for tuning).
+    #[arg(long, allow_hyphen_values = true)]
+    pub weights: Option<String>,
+    /// Append the board of each lost game, --record-before rounds before the loss, to this file
+    /// (crowded start positions for tuning).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// How many rounds before the loss --record takes its board.
+    #[arg(long, default_value_t = 5)]
+    pub record_before: usize,
+}
+
+/// How one game went.
+#[derive(Debug, Clone)]
+struct GameResult {
+    start: usize,
+    rounds: u64,
+    died: bool,
+    score: u64,
+    cpu: Duration,
+    wall: Duration,
+    recorded: Option<Board>,
+}
+
+struct Setup {
+    set: PieceSet,
+    weights: Weights,
+    limits: Limits,
+    starts: Vec<Board>,
+}
+
+/// Runs the subcommand; returns the exit code.
+pub fn run(args: &SelfplayArgs) -> i32 {
+    match setup(args) {
+        Ok(setup) => {
+            play_all(args, &setup);
+            0
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
+    if args.game != "blockudoku" {
+        return Err(format!(
+            "selfplay knows the game blockudoku, not '{}'",
+            args.game
+        ));
+    }
+    let set = PieceSet::builtin(&args.pieceset)?;
+    let weights = match &args.weights {
+        Some(text) => parse_weights(text)?,
+        None => DEFAULT_WEIGHTS,
+    };
+    let limits = Limits {
+        movetime: args.movetime,
+        nodes: args.nodes,
+        depth: args.depth,
+        ..Limits::default()
+    };
+    if limits.movetime.is_none() && limits.nodes.is_none() && limits.depth.is_none() {
+        return Err("give --movetime, --nodes or --depth".into());
+    }
+    let starts = match &args.starts {
+        Some(path) => read_starts(path)?,
+        None => vec![Board::EMPTY],
+    };
+    Ok(Setup {
+        set,
+        weights,
+        limits,
+        starts,
+    })
+}
+
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    let values: Vec<i32> = text
+        .split(',')
+        .map(|w| w.trim().parse().map_err(|_| format!("bad weight '{w}'")))
+        .collect::<Result<_, _>>()?;
+    let array: [i32; FEATURES] = values
+        .try_into()
+        .map_err(|_| format!("--weights needs {FEATURES} numbers"))?;
+    Ok(Weights(array))
+}
+
+fn read_starts(path: &PathBuf) -> Result<Vec<Board>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let boards = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("# "))
+        .map(|l| Board::parse(l.split_whitespace().next().unwrap_or("")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if boards.is_empty() {
+        return Err(format!("{}: no boards", path.display()));
+    }
+    Ok(boards)
+}
+
+fn play_all(args: &SelfplayArgs, setup: &Setup) {
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; args.games]);
+    let next = AtomicUsize::new(0);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= args.games {
+                        break;
+                    }
+                    let result = play_game(args, setup, game);
+                    let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
+                    all[game] = Some(result);
+                    progress(&all, started);
+                }
+            });
+        }
+    });
+    eprintln!();
+    let results: Vec<GameResult> = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect();
+    write_side_files(args, &results);
+    print_summary(args, &results, started.elapsed());
+}
+
+fn progress(results: &[Option<GameResult>], started: Instant) {
+    let done: Vec<&GameResult> = results.iter().flatten().collect();
+    let rounds: u64 = done.iter().map(|r| r.rounds).sum();
+    let deaths = done.iter().filter(|r| r.died).count();
+    let width = 30;
+    let filled = done.len() * width / results.len().max(1);
+    eprint!(
+        "\r[{}{}] {}/{} games, {} rounds, {} deaths, {:.0}s ",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        done.len(),
+        results.len(),
+        rounds,
+        deaths,
+        started.elapsed().as_secs_f64()
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
+    (0..3)
+        .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
+        .collect()
+}
+
+fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize) -> GameResult {
+    let mut rng =
+        SmallRng::seed_from_u64(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game as u64);
+    let start = game % setup.starts.len();
+    let mut position = Position {
+        board: setup.starts[start],
+        ..Position::default()
+    };
+    let mut history: VecDeque<Board> = VecDeque::new();
+    let (cpu0, wall0) = (thread_cpu_time(), Instant::now());
+    let mut rounds = 0;
+    let mut died = false;
+    let budget = time::budget(&setup.limits, 0);
+    while rounds < args.cap {
+        history.push_back(position.board);
+        if history.len() > args.record_before + 1 {
+            history.pop_front();
+        }
+        let hand = deal(&mut rng, &setup.set);
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
+        let seed = args.seed ^ rounds;
+        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed);
+        iterative::deepen(&mut search, &control, &mut |_| {});
+        let Some(plan) = search.chosen_plan() else {
+            died = true;
+            break;
+        };
+        position = play_plan(position, &hand, &plan, Scoring::App)
+            .unwrap_or_else(|e| panic!("the engine's plan is illegal: {e}"));
+        rounds += 1;
+    }
+    let wall = wall0.elapsed();
+    let cpu = match (cpu0, thread_cpu_time()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => wall,
+    };
+    let recorded = (died && history.len() > args.record_before).then(|| history[0]);
+    GameResult {
+        start,
+        rounds,
+        died,
+        score: position.score,
+        cpu,
+        wall,
+        recorded,
+    }
+}
+
+fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
+    if let Some(path) = &args.jsonl {
+        let lines: String = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                format!(
+                    "{{\"game\":{i},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}}}\n",
+                    r.start,
+                    r.rounds,
+                    r.died,
+                    r.score,
+                    r.cpu.as_secs_f64() * 1000.0
+                )
+            })
+            .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("error: {}: {e}", path.display());
+        }
+    }
+    if let Some(path) = &args.record {
+        let boards: String = results
+            .iter()
+            .filter_map(|r| r.recorded)
+            .map(|b| format!("{b}\n"))
+            .collect();
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path);
+        if let Err(e) = file.and_then(|mut f| f.write_all(boards.as_bytes())) {
+            eprintln!("error: {}: {e}", path.display());
+        }
+    }
+}
+
+/// The survival statistics of a set of games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Survival {
+    /// Rounds played over all games.
+    pub rounds: u64,
+    /// Games lost.
+    pub deaths: u64,
+    /// Mean rounds per game if game length is exponential: rounds / deaths.
+    pub hazard_mean: f64,
+    /// 95% interval of that mean.
+    pub interval: (f64, f64),
+}
+
+/// Estimates the mean game length from total rounds and deaths (games stopped at the cap count
+/// their rounds and no death), with a 95% interval from the Poisson count of deaths.
+pub fn survival(rounds: u64, deaths: u64) -> Survival {
+    let t = rounds as f64;
+    let d = deaths as f64;
+    // Deaths ~ Poisson(t / mean); an approximate 95% interval for the count (Wilson-Hilferty
+    // style bounds) turns into one for the mean.
+    let low_count = if deaths == 0 {
+        0.0
+    } else {
+        d * (1.0 - 1.0 / (9.0 * d) - 1.96 / (3.0 * d.sqrt())).powi(3)
+    };
+    let high_count = {
+        let d1 = d + 1.0;
+        d1 * (1.0 - 1.0 / (9.0 * d1) + 1.96 / (3.0 * d1.sqrt())).powi(3)
+    };
+    let hazard_mean = if deaths == 0 { f64::INFINITY } else { t / d };
+    let upper = if low_count > 0.0 {
+        t / low_count
+    } else {
+        f64::INFINITY
+    };
+    Survival {
+        rounds,
+        deaths,
+        hazard_mean,
+        interval: (t / high_count, upper),
+    }
+}
+
+fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration) {
+    let mut rounds: Vec<u64> = results.iter().map(|r| r.rounds).collect();
+    rounds.sort_unstable();
+    let total: u64 = rounds.iter().sum();
+    let deaths = results.iter().filter(|r| r.died).count() as u64;
+    let games = results.len().max(1) as f64;
+    let median = if rounds.is_empty() {
+        0.0
+    } else if rounds.len() % 2 == 1 {
+        rounds[rounds.len() / 2] as f64
+    } else {
+        (rounds[rounds.len() / 2 - 1] + rounds[rounds.len() / 2]) as f64 / 2.0
+    };
+    let s = survival(total, deaths);
+    let cpu: Duration = results.iter().map(|r| r.cpu).sum();
+    let wall: Duration = results.iter().map(|r| r.wall).sum();
+    let per_round = |d: Duration| d.as_secs_f64() * 1000.0 / total.max(1) as f64;
+    let score: u64 = results.iter().map(|r| r.score).sum();
+    println!(
+        "games {} deaths {} rounds {} mean {:.1} median {:.1} cap {}",
+        results.len(),
+        deaths,
+        total,
+        total as f64 / games,
+        median,
+        args.cap
+    );
+    println!(
+        "hazard_mean {:.1} ci95 {:.1} {:.1}",
+        s.hazard_mean, s.interval.0, s.interval.1
+    );
+    println!(
+        "score_mean {:.1} cpu_ms_per_round {:.3} wall_ms_per_round {:.3} elapsed_s {:.1}",
+        score as f64 / games,
+        per_round(cpu),
+        per_round(wall),
+        elapsed.as_secs_f64()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::survival;
+
+    #[test]
+    fn survival_interval_brackets_the_estimate() {
+        let s = survival(1_000_000, 19);
+        assert!((s.hazard_mean - 52_631.6).abs() < 1.0);
+        assert!(s.interval.0 < s.hazard_mean && s.hazard_mean < s.interval.1);
+        // Exact Poisson bounds for 19 deaths: 11.44..29.67 -> mean 33.7k..87.4k.
+        assert!((s.interval.0 - 33_700.0).abs() < 700.0, "{:?}", s.interval);
+        assert!(
+            (s.interval.1 - 87_400.0).abs() < 1_800.0,
+            "{:?}",
+            s.interval
+        );
+        let none = survival(5000, 0);
+        assert!(none.hazard_mean.is_infinite());
+        assert!((none.interval.0 - 5000.0 / 3.69).abs() < 20.0);
+    }
+}
