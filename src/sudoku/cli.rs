@@ -1,11 +1,114 @@
 //! `tessera sudoku ...`: solve, count, generate, show and bench from the command line.
-use clap::Subcommand;
+//!
+//! Puzzle input is one grid per line (N*N characters: `.` or `0` empty, `1`-`9`, then `A` = 10,
+//! ...); lines starting with `#` and blank lines are skipped. A bad line gives `error: line L:
+//! ...` on stderr and `invalid` on stdout, so output lines stay aligned with the puzzles.
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::Shape;
+use super::generate::{Grade, Method};
+
+mod bench;
+mod generate;
+mod input;
+mod solve;
 
 /// The `sudoku` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum SudokuCommand {}
+pub enum SudokuCommand {
+    /// Solve puzzles (one per line), or count their solutions with --count.
+    Solve(SolveArgs),
+    /// Generate puzzles with a unique solution (or solved grids).
+    Generate(GenerateArgs),
+    /// Pretty-print grids with box separators.
+    Show(ShowArgs),
+    /// Time first-solution and count-to-2 over a puzzle file.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Print the number of solutions, counting up to K, instead of a solution.
+    #[arg(long, value_name = "K")]
+    pub count: Option<u64>,
+    /// Box shape MxN; by default taken from the line length (16, 81, 256, 625 cells).
+    #[arg(long = "box", value_name = "MxN")]
+    pub shape: Option<Shape>,
+    /// Print puzzles per second and microseconds per puzzle to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Puzzle file; standard input if absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// Arguments of `sudoku generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Box shape MxN.
+    #[arg(long = "box", value_name = "MxN", default_value = "3x3")]
+    pub shape: Shape,
+    /// Number of puzzles (or grids) to print.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Random seed (the output depends only on the arguments and the seed); random if absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// With --clues, demand that no clue be removable (without --clues puzzles are always
+    /// minimal: clues are removed until none can be).
+    #[arg(long)]
+    pub minimal: bool,
+    /// Stop removing clues at this many clues.
+    #[arg(long, value_name = "C")]
+    pub clues: Option<usize>,
+    /// Only keep puzzles of this grade: easy, medium, hard, fiendish.
+    #[arg(long)]
+    pub grade: Option<Grade>,
+    /// Print solved grids instead of puzzles.
+    #[arg(long)]
+    pub solved: bool,
+    /// How solved grids are made: backtrack (any grid) or shuffle (symmetries of one grid).
+    #[arg(long, default_value = "backtrack")]
+    pub method: Method,
+    /// After each puzzle print its clue count, guesses and grade, tab-separated.
+    #[arg(long)]
+    pub info: bool,
+    /// Print puzzles per second to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Arguments of `sudoku show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Box shape MxN; by default taken from the line length.
+    #[arg(long = "box", value_name = "MxN")]
+    pub shape: Option<Shape>,
+    /// Puzzle file; standard input if absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// Arguments of `sudoku bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle file.
+    pub file: PathBuf,
+    /// Box shape MxN; by default taken from the line length.
+    #[arg(long = "box", value_name = "MxN")]
+    pub shape: Option<Shape>,
+    /// Use only the first N puzzles.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
 
 /// Runs one `sudoku` subcommand; returns the process exit code.
 pub fn run(command: SudokuCommand) -> i32 {
-    match command {}
+    match command {
+        SudokuCommand::Solve(args) => solve::solve(&args),
+        SudokuCommand::Generate(args) => generate::generate(&args),
+        SudokuCommand::Show(args) => solve::show(&args),
+        SudokuCommand::Bench(args) => bench::bench(&args),
+    }
 }

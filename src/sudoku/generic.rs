@@ -1,0 +1,305 @@
+//! The solver for every box shape: one candidate mask per cell, naked and hidden singles, and
+//! branching on a cell with the fewest candidates.
+//!
+//! Search boards live in a [`Workspace`] that is reused between calls, so after the first call of
+//! a given depth no search allocates.
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+
+use super::grid::Grid;
+use super::shape::{MAX_CELLS, MAX_SIZE, Tables};
+use super::solver::{Extra, Outcome, Query};
+
+/// One search node: the candidates of every cell (a single bit once assigned) and the values.
+#[derive(Clone)]
+struct Board {
+    cand: [u32; MAX_CELLS],
+    value: [u8; MAX_CELLS],
+    open: usize,
+}
+
+impl Board {
+    fn new() -> Board {
+        Board {
+            cand: [0; MAX_CELLS],
+            value: [0; MAX_CELLS],
+            open: 0,
+        }
+    }
+}
+
+/// Reusable memory for the generic search: one board per depth and the naked-single queue.
+pub(crate) struct Workspace {
+    levels: Vec<Board>,
+    queue: Vec<u16>,
+}
+
+impl Workspace {
+    /// An empty workspace; boards are added the first time a depth is reached.
+    pub fn new() -> Workspace {
+        Workspace {
+            levels: Vec::new(),
+            queue: Vec::with_capacity(MAX_CELLS),
+        }
+    }
+
+    /// Runs one query on `grid` (plus the `extra` restriction). With `rng`, candidates are tried
+    /// in random order (used to build random solved grids).
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        extra: Extra,
+        query: Query,
+        rng: Option<&mut SmallRng>,
+    ) -> Outcome {
+        let shape = grid.shape();
+        let mut search = Search {
+            tables: shape.tables(),
+            size: shape.size(),
+            cells: shape.cells(),
+            full: shape.full_mask(),
+            levels: &mut self.levels,
+            queue: &mut self.queue,
+            query,
+            rng,
+            outcome: Outcome::default(),
+            grid,
+        };
+        if search.start(extra) {
+            search.search(0);
+        }
+        search.queue.clear();
+        search.outcome
+    }
+}
+
+struct Search<'a> {
+    tables: &'static Tables,
+    size: usize,
+    cells: usize,
+    full: u32,
+    levels: &'a mut Vec<Board>,
+    queue: &'a mut Vec<u16>,
+    query: Query,
+    rng: Option<&'a mut SmallRng>,
+    outcome: Outcome,
+    grid: &'a Grid,
+}
+
+impl Search<'_> {
+    /// Fills the root board from the grid and propagates; false on a contradiction.
+    fn start(&mut self, extra: Extra) -> bool {
+        if self.levels.is_empty() {
+            self.levels.push(Board::new());
+        }
+        let grid = self.grid;
+        let board = &mut self.levels[0];
+        board.open = 0;
+        for cell in 0..self.cells {
+            let value = grid.get(cell);
+            board.value[cell] = value;
+            if value != 0 {
+                board.cand[cell] = 1 << (value - 1);
+            } else {
+                board.cand[cell] = grid.candidates(cell);
+                board.open += 1;
+            }
+        }
+        match extra {
+            Extra::None => {}
+            Extra::Forbid(cell, value) => {
+                if board.value[cell] == 0 {
+                    board.cand[cell] &= !(1 << (value - 1));
+                }
+            }
+            Extra::Place(cell, value) => {
+                if grid.check_move(cell, value).is_err() {
+                    return false;
+                }
+                // A single candidate: the queue below assigns it like any naked single.
+                board.cand[cell] = 1 << (value - 1);
+            }
+        }
+        for cell in 0..self.cells {
+            let x = board.cand[cell];
+            if board.value[cell] == 0 {
+                if x == 0 {
+                    return false;
+                }
+                if x & (x - 1) == 0 {
+                    self.queue.push(cell as u16);
+                }
+            }
+        }
+        self.propagate(0)
+    }
+
+    /// Writes the value `bit` in `cell` and removes it from the peers, queueing new singles.
+    fn assign(&mut self, level: usize, cell: usize, bit: u32) -> bool {
+        let board = &mut self.levels[level];
+        board.value[cell] = bit.trailing_zeros() as u8 + 1;
+        board.cand[cell] = bit;
+        board.open -= 1;
+        for &peer in self.tables.peers_of(cell) {
+            let peer = peer as usize;
+            let x = board.cand[peer];
+            if x & bit != 0 {
+                if board.value[peer] != 0 {
+                    return false;
+                }
+                let y = x & !bit;
+                board.cand[peer] = y;
+                if y == 0 {
+                    return false;
+                }
+                if y & (y - 1) == 0 {
+                    self.queue.push(peer as u16);
+                }
+            }
+        }
+        true
+    }
+
+    /// Assigns queued naked singles until none is left.
+    fn drain(&mut self, level: usize) -> bool {
+        while let Some(cell) = self.queue.pop() {
+            let cell = cell as usize;
+            let board = &self.levels[level];
+            if board.value[cell] == 0 && !self.assign(level, cell, board.cand[cell]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles to a fixpoint; false on a contradiction (queue left cleared).
+    fn propagate(&mut self, level: usize) -> bool {
+        let ok = self.drain(level) && self.hidden_singles(level);
+        if !ok {
+            self.queue.clear();
+        }
+        ok
+    }
+
+    /// Repeated sweeps over all units assigning values with a single place left.
+    fn hidden_singles(&mut self, level: usize) -> bool {
+        let n = self.size;
+        loop {
+            let mut changed = false;
+            for unit in 0..3 * n {
+                let cells = &self.tables.units[unit * n..(unit + 1) * n];
+                let board = &self.levels[level];
+                let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+                for &c in cells {
+                    let x = board.cand[c as usize];
+                    twice |= once & x;
+                    once |= x;
+                    if board.value[c as usize] != 0 {
+                        fixed |= x;
+                    }
+                }
+                if once != self.full {
+                    return false;
+                }
+                let mut hidden = once & !twice & !fixed;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let board = &self.levels[level];
+                    let Some(&c) = cells.iter().find(|&&c| board.cand[c as usize] & bit != 0)
+                    else {
+                        return false;
+                    };
+                    if board.value[c as usize] != 0 {
+                        continue;
+                    }
+                    if !self.assign(level, c as usize, bit) || !self.drain(level) {
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// The open cell with the fewest candidates.
+    fn choose(&self, level: usize) -> usize {
+        let board = &self.levels[level];
+        let mut best = (u32::MAX, 0);
+        for cell in 0..self.cells {
+            if board.value[cell] == 0 {
+                let k = board.cand[cell].count_ones();
+                if k < best.0 {
+                    best = (k, cell);
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best.1
+    }
+
+    /// Depth-first search from the propagated board at `level`.
+    fn search(&mut self, level: usize) {
+        if self.levels[level].open == 0 {
+            self.record(level);
+            return;
+        }
+        let cell = self.choose(level);
+        let mut order = [0u32; MAX_SIZE];
+        let mut k = 0;
+        let mut mask = self.levels[level].cand[cell];
+        while mask != 0 {
+            order[k] = mask & mask.wrapping_neg();
+            mask &= mask - 1;
+            k += 1;
+        }
+        if let Some(rng) = self.rng.as_deref_mut() {
+            order[..k].shuffle(rng);
+        }
+        for (i, &bit) in order[..k].iter().enumerate() {
+            if self.outcome.count >= self.query.limit || self.outcome.guesses >= self.query.budget {
+                self.outcome.aborted |= self.outcome.count < self.query.limit;
+                return;
+            }
+            self.outcome.guesses += 1;
+            let next = if i + 1 == k {
+                level
+            } else {
+                self.copy_down(level);
+                level + 1
+            };
+            if self.assign(next, cell, bit) && self.propagate(next) {
+                self.search(next);
+            } else {
+                self.queue.clear();
+            }
+        }
+    }
+
+    /// Copies the board at `level` into `level + 1`, adding a board if needed.
+    fn copy_down(&mut self, level: usize) {
+        if self.levels.len() <= level + 1 {
+            self.levels.push(Board::new());
+        }
+        let (upper, lower) = self.levels.split_at_mut(level + 1);
+        let (src, dst) = (&upper[level], &mut lower[0]);
+        dst.cand[..self.cells].copy_from_slice(&src.cand[..self.cells]);
+        dst.value[..self.cells].copy_from_slice(&src.value[..self.cells]);
+        dst.open = src.open;
+    }
+
+    fn record(&mut self, level: usize) {
+        self.outcome.count += 1;
+        if self.query.want_solution && self.outcome.solution.is_none() {
+            let values = &self.levels[level].value[..self.cells];
+            let solution = Grid::from_values(self.grid.shape(), values)
+                .expect("a propagated complete board has no repeated values");
+            self.outcome.solution = Some(solution);
+        }
+    }
+}
