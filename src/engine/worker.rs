@@ -62,10 +62,10 @@ impl Worker {
             limits.nodes,
             limits.depth,
         );
-        if let Some(jobs) = &self.jobs {
-            if jobs.send(Job { search, control }).is_ok() {
-                self.busy = true;
-            }
+        if let Some(jobs) = &self.jobs
+            && jobs.send(Job { search, control }).is_ok()
+        {
+            self.busy = true;
         }
     }
 

@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn streak_follows_clears() {
         let row: String = ["########.", "........."].join("/");
-        let rest = vec!["........."; 7].join("/");
+        let rest = ["........."; 7].join("/");
         let mut pos = Position {
             board: Board::parse(&format!("{row}/{rest}")).unwrap(),
             ..Position::default()
