@@ -18,10 +18,7 @@ pub struct Info {
 impl Info {
     /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
-        if self.time_ms == 0 {
-            self.nodes * 1000
-        } else {
-            self.nodes * 1000 / self.time_ms
-        }
+        let per_ms = self.nodes.saturating_mul(1000);
+        per_ms.checked_div(self.time_ms).unwrap_or(per_ms)
     }
 }
