@@ -6,6 +6,7 @@ use crate::games::SearchJob;
 use crate::protocol::answer;
 use crate::search::{Limits, SearchControl, time};
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
@@ -34,7 +35,13 @@ impl Worker {
             .spawn(move || {
                 for job in job_receiver {
                     let mut report = |info: &crate::search::Info| output.line(&answer::info(info));
-                    let best = job.search.run(&job.control, &mut report);
+                    // A bug in a search must not take the engine down: report it, answer
+                    // `bestmove none`, and keep serving.
+                    let run = || job.search.run(&job.control, &mut report);
+                    let best = panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| {
+                        output.line(&answer::info_string("internal error: the search failed"));
+                        Vec::new()
+                    });
                     output.line(&answer::bestmove(&best));
                     if done_sender.send(()).is_err() {
                         break;

@@ -6,6 +6,9 @@ use std::time::Duration;
 
 /// How often an `info` is sent when nothing else happens.
 const HEARTBEAT: Duration = Duration::from_secs(1);
+/// Least time between two `info` lines for improvements within an iteration; an improvement
+/// held back is sent at the next chance (a later improvement, a tick or the iteration's end).
+const THROTTLE: Duration = Duration::from_millis(10);
 
 /// What one iteration produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +48,7 @@ pub struct Progress<'a> {
     depth: u32,
     best: Option<(Vec<String>, i64)>,
     last_sent: Duration,
+    unsent: bool,
 }
 
 impl<'a> Progress<'a> {
@@ -55,20 +59,32 @@ impl<'a> Progress<'a> {
             depth: 1,
             best: None,
             last_sent: Duration::ZERO,
+            unsent: false,
         }
     }
 
     /// The search found a better line during the current iteration.
     pub fn improved(&mut self, pv: &[String], score: i64, nodes: u64) {
         self.best = Some((pv.to_vec(), score));
-        self.send(nodes);
-    }
-
-    /// Call now and then during long iterations: sends an `info` if none went out for a second.
-    pub fn tick(&mut self, nodes: u64) {
-        if self.best.is_some() && self.control.elapsed() >= self.last_sent + HEARTBEAT {
+        self.unsent = true;
+        if self.last_sent == Duration::ZERO || self.control.elapsed() >= self.last_sent + THROTTLE {
             self.send(nodes);
         }
+    }
+
+    /// Call now and then during long iterations: sends a held-back improvement, or an `info`
+    /// if none went out for a second.
+    pub fn tick(&mut self, nodes: u64) {
+        let wait = if self.unsent { THROTTLE } else { HEARTBEAT };
+        if self.best.is_some() && self.control.elapsed() >= self.last_sent + wait {
+            self.send(nodes);
+        }
+    }
+
+    /// An iteration ended with this line: always reported.
+    fn completed(&mut self, pv: &[String], score: i64, nodes: u64) {
+        self.best = Some((pv.to_vec(), score));
+        self.send(nodes);
     }
 
     fn send(&mut self, nodes: u64) {
@@ -79,7 +95,8 @@ impl<'a> Progress<'a> {
             return;
         }
         let elapsed = self.control.elapsed();
-        self.last_sent = elapsed;
+        self.last_sent = elapsed.max(Duration::from_nanos(1));
+        self.unsent = false;
         (self.report)(&Info {
             depth: self.depth,
             score: *score,
@@ -108,7 +125,7 @@ pub fn deepen(
             break;
         };
         let empty = iteration.pv.is_empty();
-        progress.improved(&iteration.pv, iteration.score, search.nodes());
+        progress.completed(&iteration.pv, iteration.score, search.nodes());
         let finished = search.max_depth().is_some_and(|max| depth >= max);
         if !iteration.complete || finished || empty {
             break;
@@ -116,4 +133,107 @@ pub fn deepen(
         depth += 1;
     }
     progress.best.map(|(pv, _)| pv).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::time::Budget;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    /// A toy search: iteration d "finds" the line `m<d>` after 100 nodes.
+    struct Counting {
+        nodes: u64,
+        natural_end: Option<u32>,
+    }
+
+    impl IterativeSearch for Counting {
+        fn iterate(
+            &mut self,
+            depth: u32,
+            control: &SearchControl,
+            _: &mut Progress,
+        ) -> Option<Iteration> {
+            for _ in 0..100 {
+                self.nodes += 1;
+                if depth > 1 && control.must_stop(self.nodes) {
+                    return None;
+                }
+            }
+            Some(Iteration {
+                pv: vec![format!("m{depth}")],
+                score: depth as i64,
+                complete: true,
+            })
+        }
+        fn nodes(&self) -> u64 {
+            self.nodes
+        }
+        fn max_depth(&self) -> Option<u32> {
+            self.natural_end
+        }
+    }
+
+    fn control(stopped: bool, nodes: Option<u64>, depth: Option<u32>) -> SearchControl {
+        let stop = Arc::new(AtomicBool::new(stopped));
+        SearchControl::new(
+            stop,
+            Budget {
+                soft: None,
+                hard: None,
+            },
+            nodes,
+            depth,
+        )
+    }
+
+    fn run(search: &mut Counting, control: &SearchControl) -> (Vec<String>, Vec<u32>) {
+        let mut depths = Vec::new();
+        let best = deepen(search, control, &mut |info| depths.push(info.depth));
+        (best, depths)
+    }
+
+    #[test]
+    fn depth_limit_and_one_info_per_iteration() {
+        let mut search = Counting {
+            nodes: 0,
+            natural_end: None,
+        };
+        let (best, depths) = run(&mut search, &control(false, None, Some(3)));
+        assert_eq!(best, ["m3"]);
+        assert_eq!(depths, [1, 2, 3]);
+        assert_eq!(search.nodes, 300);
+    }
+
+    #[test]
+    fn a_stopped_search_still_answers_from_iteration_one() {
+        let mut search = Counting {
+            nodes: 0,
+            natural_end: None,
+        };
+        let (best, depths) = run(&mut search, &control(true, None, None));
+        assert_eq!(best, ["m1"]);
+        assert_eq!(depths, [1]);
+    }
+
+    #[test]
+    fn node_limit_and_natural_end() {
+        let mut search = Counting {
+            nodes: 0,
+            natural_end: None,
+        };
+        let (best, _) = run(&mut search, &control(false, Some(250), None));
+        assert_eq!(
+            best,
+            ["m2"],
+            "iteration 3 is cut off at 250 nodes and keeps m2"
+        );
+        let mut ending = Counting {
+            nodes: 0,
+            natural_end: Some(2),
+        };
+        let (best, depths) = run(&mut ending, &control(false, None, None));
+        assert_eq!((best, depths), (vec!["m2".to_string()], vec![1, 2]));
+    }
 }
