@@ -1,0 +1,135 @@
+//! The `selfplay` and `bench` subcommands: deterministic, with real statistics.
+
+use std::process::Command;
+
+fn tessera(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The value after `key` on the line that holds it.
+fn field(text: &str, key: &str) -> String {
+    text.split_whitespace()
+        .skip_while(|w| *w != key)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {key} in {text}"))
+        .to_string()
+}
+
+#[test]
+fn selfplay_is_reproducible_and_independent_of_jobs() {
+    let args = [
+        "selfplay",
+        "blockudoku",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--cap",
+        "40",
+        "--seed",
+        "9",
+    ];
+    let one = tessera(&args);
+    let mut parallel = args.to_vec();
+    parallel.extend(["--jobs", "2"]);
+    let two = tessera(&parallel);
+    for key in ["games", "deaths", "rounds", "median", "score_mean"] {
+        assert_eq!(field(&one, key), field(&two, key), "{key}: {one} / {two}");
+    }
+    assert_eq!(field(&one, "games"), "4");
+    let rounds: u64 = field(&one, "rounds").parse().unwrap();
+    let deaths: u64 = field(&one, "deaths").parse().unwrap();
+    assert!(rounds > 0 && rounds <= 160);
+    assert!(deaths <= 4);
+    let other_seed = tessera(&[
+        "selfplay",
+        "blockudoku",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--cap",
+        "40",
+        "--seed",
+        "10",
+    ]);
+    assert_ne!(
+        field(&one, "score_mean"),
+        field(&other_seed, "score_mean"),
+        "seeds matter"
+    );
+}
+
+#[test]
+fn selfplay_from_start_boards_writes_jsonl() {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = dir.join("starts.txt");
+    let checker =
+        "#.#.#.#.#/.#.#.#.#./#.#.#.#.#/.#.#.#.#./#.#.#.#.#/.#.#.#.#./#.#.#.#.#/.#.#.#.#./#.#.#.#.#";
+    std::fs::write(&starts, format!("# a lost board\n{checker}\n")).unwrap();
+    let jsonl = dir.join("games.jsonl");
+    let out = tessera(&[
+        "selfplay",
+        "blockudoku",
+        "--games",
+        "3",
+        "--depth",
+        "2",
+        "--cap",
+        "5",
+        "--starts",
+        starts.to_str().unwrap(),
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    assert_eq!(lines.lines().count(), 3);
+    assert!(
+        lines
+            .lines()
+            .all(|l| l.starts_with("{\"game\":") && l.contains("\"rounds\":"))
+    );
+    // From a checkerboard of single holes most hands (anything but monominoes) are lost at once.
+    let deaths: u64 = field(&out, "deaths").parse().unwrap();
+    assert!(deaths >= 2, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn selfplay_rejects_bad_arguments() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["selfplay", "chess", "--depth", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("blockudoku"));
+}
+
+#[test]
+fn bench_prints_a_stable_node_signature() {
+    let first = tessera(&["bench", "--depth", "2"]);
+    let second = tessera(&["bench", "--depth", "2"]);
+    let nodes = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .expect("signature")
+            .to_string()
+    };
+    assert_eq!(nodes(&first), nodes(&second));
+    let signature: u64 = nodes(&first).rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(signature > 1000);
+    assert_eq!(
+        first.lines().filter(|l| l.starts_with("position ")).count(),
+        6
+    );
+}
