@@ -46,7 +46,7 @@ impl FromStr for Method {
 }
 
 /// A difficulty grade, from the number of guesses the solver needs to prove the puzzle unique.
-/// Easy puzzles need none: singles alone (for 9x9 also pointing/claiming) solve them.
+/// Easy puzzles need none: singles and pointing/claiming alone solve them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Grade {
     /// No guess.

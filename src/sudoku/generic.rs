@@ -1,5 +1,5 @@
-//! The solver for every box shape: one candidate mask per cell, naked and hidden singles, and
-//! branching on a cell with the fewest candidates.
+//! The solver for every box shape: one candidate mask per cell, naked and hidden singles, locked
+//! candidates (pointing and claiming), and branching on a cell with the fewest candidates.
 //!
 //! Search boards live in a [`Workspace`] that is reused between calls, so after the first call of
 //! a given depth no search allocates.
@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 
 use super::grid::Grid;
-use super::shape::{MAX_CELLS, MAX_SIZE, Tables};
+use super::shape::{MAX_CELLS, MAX_SIZE, Shape, Tables};
 use super::solver::{Extra, Outcome, Query};
 
 /// One search node: the candidates of every cell (a single bit once assigned) and the values.
@@ -28,10 +28,12 @@ impl Board {
     }
 }
 
-/// Reusable memory for the generic search: one board per depth and the naked-single queue.
+/// Reusable memory for the generic search: one board per depth, the naked-single queue and the
+/// segment masks of the locked-candidates step.
 pub(crate) struct Workspace {
     levels: Vec<Board>,
     queue: Vec<u16>,
+    segments: Vec<u32>,
 }
 
 impl Workspace {
@@ -40,6 +42,7 @@ impl Workspace {
         Workspace {
             levels: Vec::new(),
             queue: Vec::with_capacity(MAX_CELLS),
+            segments: vec![0; MAX_CELLS],
         }
     }
 
@@ -55,11 +58,15 @@ impl Workspace {
         let shape = grid.shape();
         let mut search = Search {
             tables: shape.tables(),
+            shape,
+            removed: false,
             size: shape.size(),
             cells: shape.cells(),
             full: shape.full_mask(),
             levels: &mut self.levels,
             queue: &mut self.queue,
+            segments: &mut self.segments,
+            dirty: 0,
             query,
             rng,
             outcome: Outcome::default(),
@@ -75,11 +82,17 @@ impl Workspace {
 
 struct Search<'a> {
     tables: &'static Tables,
+    shape: Shape,
+    /// Set when `eliminate` removes a candidate.
+    removed: bool,
     size: usize,
     cells: usize,
     full: u32,
     levels: &'a mut Vec<Board>,
     queue: &'a mut Vec<u16>,
+    segments: &'a mut [u32],
+    /// Units (bits numbered as in `Tables::units`) changed since their last hidden-single check.
+    dirty: u128,
     query: Query,
     rng: Option<&'a mut SmallRng>,
     outcome: Outcome,
@@ -93,6 +106,7 @@ impl Search<'_> {
             self.levels.push(Board::new());
         }
         let grid = self.grid;
+        self.dirty = (1u128 << (3 * self.size)) - 1;
         let board = &mut self.levels[0];
         board.open = 0;
         for cell in 0..self.cells {
@@ -140,6 +154,7 @@ impl Search<'_> {
         board.value[cell] = bit.trailing_zeros() as u8 + 1;
         board.cand[cell] = bit;
         board.open -= 1;
+        self.dirty |= self.tables.cell_units[cell];
         for &peer in self.tables.peers_of(cell) {
             let peer = peer as usize;
             let x = board.cand[peer];
@@ -149,6 +164,7 @@ impl Search<'_> {
                 }
                 let y = x & !bit;
                 board.cand[peer] = y;
+                self.dirty |= self.tables.cell_units[peer];
                 if y == 0 {
                     return false;
                 }
@@ -172,57 +188,149 @@ impl Search<'_> {
         true
     }
 
-    /// Naked and hidden singles to a fixpoint; false on a contradiction (queue left cleared).
+    /// Singles and locked candidates to a fixpoint; false on a contradiction (queue left
+    /// cleared).
     fn propagate(&mut self, level: usize) -> bool {
-        let ok = self.drain(level) && self.hidden_singles(level);
-        if !ok {
-            self.queue.clear();
-        }
-        ok
-    }
-
-    /// Repeated sweeps over all units assigning values with a single place left.
-    fn hidden_singles(&mut self, level: usize) -> bool {
-        let n = self.size;
         loop {
-            let mut changed = false;
-            for unit in 0..3 * n {
-                let cells = &self.tables.units[unit * n..(unit + 1) * n];
-                let board = &self.levels[level];
-                let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
-                for &c in cells {
-                    let x = board.cand[c as usize];
-                    twice |= once & x;
-                    once |= x;
-                    if board.value[c as usize] != 0 {
-                        fixed |= x;
-                    }
-                }
-                if once != self.full {
+            let step = if self.drain(level) && self.hidden_singles(level) {
+                self.locked_candidates(level)
+            } else {
+                None
+            };
+            match step {
+                Some(true) => {}
+                Some(false) => return true,
+                None => {
+                    self.reset();
                     return false;
                 }
-                let mut hidden = once & !twice & !fixed;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden ^= bit;
-                    let board = &self.levels[level];
-                    let Some(&c) = cells.iter().find(|&&c| board.cand[c as usize] & bit != 0)
-                    else {
-                        return false;
-                    };
-                    if board.value[c as usize] != 0 {
-                        continue;
-                    }
-                    if !self.assign(level, c as usize, bit) || !self.drain(level) {
-                        return false;
-                    }
-                    changed = true;
-                }
-            }
-            if !changed {
-                return true;
             }
         }
+    }
+
+    /// Forgets pending work after a contradiction.
+    fn reset(&mut self) {
+        self.queue.clear();
+        self.dirty = 0;
+    }
+
+    /// Removes `bits` from the open cell `cell`, queueing it if one value is left, noting any
+    /// removal in `removed`.
+    fn eliminate(&mut self, level: usize, cell: usize, bits: u32) -> bool {
+        let board = &mut self.levels[level];
+        let x = board.cand[cell];
+        if board.value[cell] != 0 || x & bits == 0 {
+            return true;
+        }
+        let y = x & !bits;
+        board.cand[cell] = y;
+        self.removed = true;
+        self.dirty |= self.tables.cell_units[cell];
+        if y & y.wrapping_sub(1) == 0 {
+            self.queue.push(cell as u16);
+        }
+        y != 0
+    }
+
+    /// Pointing and claiming: where a box meets a row (or column), a value whose candidates in
+    /// the box all lie in the meeting cells leaves the rest of the line, and one whose candidates
+    /// in the line all lie there leaves the rest of the box. `None` on a contradiction, else
+    /// whether anything was removed.
+    fn locked_candidates(&mut self, level: usize) -> Option<bool> {
+        let (size, m, n) = (self.size, self.shape.box_rows(), self.shape.box_cols());
+        self.removed = false;
+        // Rows: segment (r, k) is row r inside stack k (n cells); its box holds rows of band r/m.
+        // Columns: segment (c, k) is column c inside band k (m cells); its box holds columns of
+        // stack c/n. Same logic with (m, n) swapped and the cell index transposed.
+        for transpose in [false, true] {
+            let (seg_len, segs, per_box) = if transpose { (m, n, n) } else { (n, m, m) };
+            let cell = |line: usize, pos: usize| {
+                if transpose {
+                    pos * size + line
+                } else {
+                    line * size + pos
+                }
+            };
+            let board = &self.levels[level];
+            for line in 0..size {
+                for k in 0..segs {
+                    self.segments[line * segs + k] = (k * seg_len..(k + 1) * seg_len)
+                        .fold(0, |acc, pos| acc | board.cand[cell(line, pos)]);
+                }
+            }
+            for line in 0..size {
+                let first = line / per_box * per_box;
+                for k in 0..segs {
+                    let seg = &self.segments;
+                    let here = seg[line * segs + k];
+                    let box_rest = (first..first + per_box)
+                        .filter(|&l| l != line)
+                        .fold(0, |acc, l| acc | seg[l * segs + k]);
+                    let line_rest = (0..segs)
+                        .filter(|&j| j != k)
+                        .fold(0, |acc, j| acc | seg[line * segs + j]);
+                    let pointing = here & !box_rest & line_rest;
+                    if pointing != 0 {
+                        for pos in (0..size).filter(|&p| p / seg_len != k) {
+                            if !self.eliminate(level, cell(line, pos), pointing) {
+                                return None;
+                            }
+                        }
+                    }
+                    let claiming = here & !line_rest & box_rest;
+                    if claiming != 0 {
+                        for l in (first..first + per_box).filter(|&l| l != line) {
+                            for pos in k * seg_len..(k + 1) * seg_len {
+                                if !self.eliminate(level, cell(l, pos), claiming) {
+                                    return None;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(self.removed)
+    }
+
+    /// Checks the changed units for values with a single place left and assigns them, until no
+    /// unit is left to check.
+    fn hidden_singles(&mut self, level: usize) -> bool {
+        let n = self.size;
+        while self.dirty != 0 {
+            let unit = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let cells = &self.tables.units[unit * n..(unit + 1) * n];
+            let board = &self.levels[level];
+            let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+            for &c in cells {
+                let x = board.cand[c as usize];
+                twice |= once & x;
+                once |= x;
+                if board.value[c as usize] != 0 {
+                    fixed |= x;
+                }
+            }
+            if once != self.full {
+                return false;
+            }
+            let mut hidden = once & !twice & !fixed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden ^= bit;
+                let board = &self.levels[level];
+                let Some(&c) = cells.iter().find(|&&c| board.cand[c as usize] & bit != 0) else {
+                    return false;
+                };
+                if board.value[c as usize] != 0 {
+                    continue;
+                }
+                if !self.assign(level, c as usize, bit) || !self.drain(level) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// The open cell with the fewest candidates.
@@ -276,7 +384,7 @@ impl Search<'_> {
             if self.assign(next, cell, bit) && self.propagate(next) {
                 self.search(next);
             } else {
-                self.queue.clear();
+                self.reset();
             }
         }
     }

@@ -256,6 +256,40 @@ impl State {
         Some(found)
     }
 
+    /// Fixes digits with one cell left in a column. `None` if a digit has no cell left in some
+    /// column, else whether any single was found.
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for d in 0..9 {
+            let i = 3 * d;
+            let (mut any, mut multi) = (0u32, 0u32);
+            let mut cols = [0u32; 3];
+            for (b, c) in cols.iter_mut().enumerate() {
+                let [r0, r1, r2] = rows(self.f[i + b]).map(|r| r as u32);
+                *c = r0 | r1 | r2;
+                multi |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *c);
+                any |= *c;
+            }
+            if any != 0x1ff {
+                return None;
+            }
+            let single = !multi & 0x1ff;
+            let single = single | single << 9 | single << 18;
+            for (b, _) in cols.iter().enumerate() {
+                let mut m = self.f[i + b] & single & self.unsolved[b];
+                if m != 0 {
+                    found = true;
+                    self.dirty |= 1 << (i + b);
+                    while m != 0 {
+                        self.f[i + b] &= !PEERS[m.trailing_zeros() as usize];
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
     /// Propagates to a fixpoint; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
@@ -267,6 +301,11 @@ impl State {
                 }
             }
             match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,

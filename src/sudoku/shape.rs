@@ -128,6 +128,8 @@ pub(crate) struct Tables {
     pub peers: Vec<u16>,
     /// Number of peers of every cell: 2(N-1) + (m-1)(n-1).
     pub peer_count: usize,
+    /// Per cell, a bit for each of its three units (numbered as in `units`).
+    pub cell_units: Vec<u128>,
 }
 
 impl Tables {
@@ -162,10 +164,17 @@ impl Tables {
             }
             debug_assert_eq!(peers.len() - before, peer_count);
         }
+        let cell_units = (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                1u128 << r | 1u128 << (n + c) | 1u128 << (2 * n + shape.box_of(r, c))
+            })
+            .collect();
         Tables {
             units,
             peers,
             peer_count,
+            cell_units,
         }
     }
 

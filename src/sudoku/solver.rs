@@ -47,8 +47,8 @@ pub struct Outcome {
     pub count: u64,
     /// The first solution, when asked for.
     pub solution: Option<Grid>,
-    /// Branches tried: 0 means propagation alone (singles, and for 9x9 also locked candidates)
-    /// settled the question.
+    /// Branches tried: 0 means propagation alone (singles and locked candidates) settled the
+    /// question.
     pub guesses: u64,
     /// The guess budget ran out before the limit was reached (only for budgeted searches).
     pub aborted: bool,
