@@ -8,7 +8,7 @@
 //! step (pointing and claiming inside the band). A row left with one cell fixes the digit there:
 //! the cell leaves the other digits' masks and its column leaves the other bands. Cells with one
 //! digit left (naked singles) are found with bit-parallel counting over the nine masks. The search
-//! branches on a cell with two candidates when there is one, else on a cell with the fewest.
+//! branches on a cell with two candidates and the most open peers, else on one with the fewest.
 //!
 //! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere.
 use super::grid::Grid;
@@ -198,13 +198,17 @@ impl State {
         let new = singles & self.unsolved[band];
         if new != 0 {
             self.unsolved[band] &= !new;
+            // Every digit of the band loses the new cells (branch-free), then this one gets
+            // them back.
+            let mut changed = 0;
             for d in 0..9 {
                 let j = 3 * d + band;
-                if d != digit && self.f[j] & new != 0 {
-                    self.f[j] &= !new;
-                    self.dirty |= 1 << j;
-                }
+                let old = self.f[j];
+                self.f[j] = old & !new;
+                changed |= u32::from(old & new != 0) << j;
             }
+            self.f[i] = a;
+            self.dirty |= changed & !(1 << i);
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for b in 0..3 {
@@ -317,9 +321,11 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// The cell to branch on (band, band cell): the first with two candidates, else one with
-    /// the fewest.
+    /// The cell to branch on (band, band cell): among cells with two candidates the one with
+    /// the most open peers (its guess prunes most), else one with the fewest candidates.
     fn choose(&self) -> (usize, usize) {
+        let mut pick = None;
+        let mut best_score = 0;
         for band in 0..3 {
             let open = self.unsolved[band];
             if open == 0 {
@@ -332,10 +338,24 @@ impl State {
                 two |= one & x;
                 one |= x;
             }
-            let pairs = open & two & !more;
-            if pairs != 0 {
-                return (band, pairs.trailing_zeros() as usize);
+            let mut pairs = open & two & !more;
+            while pairs != 0 {
+                let x = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let col = x % 9;
+                let col_mask = 0x40201u32 << col;
+                let score = (PEERS[x] & open).count_ones()
+                    + (self.unsolved[(band + 1) % 3] & col_mask).count_ones()
+                    + (self.unsolved[(band + 2) % 3] & col_mask).count_ones()
+                    + 1;
+                if score > best_score {
+                    best_score = score;
+                    pick = Some((band, x));
+                }
             }
+        }
+        if let Some(p) = pick {
+            return p;
         }
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
