@@ -1,6 +1,7 @@
 //! The games, each in its own folder, and what the protocol session needs of a game.
 
 pub mod blockudoku;
+pub mod blokus;
 
 use crate::search::{Info, Limits, SearchControl};
 

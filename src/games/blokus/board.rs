@@ -1,0 +1,559 @@
+//! The Blokus position: variants, placement rules, move generation from attach points, passes,
+//! game end and scores.
+
+use super::tables::{self, MAX_POINTS, Tables};
+
+/// The five variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// 20x20, four colours, four players.
+    Classic,
+    /// 20x20, four colours, two players (colours 1+3 against 2+4).
+    Two,
+    /// 20x20, four colours, three players; the fourth colour is played in turn by all three.
+    Three,
+    /// 14x14, two colours.
+    Duo,
+    /// 14x14, two colours, 12 shapes twice each, no bonus.
+    Junior,
+}
+
+/// Colour names in four-colour variants, in playing order.
+pub const COLOUR_NAMES_4: [&str; 4] = ["blue", "yellow", "red", "green"];
+/// Colour names in two-colour variants.
+pub const COLOUR_NAMES_2: [&str; 2] = ["black", "white"];
+
+impl Variant {
+    /// All variants with their protocol names.
+    pub const ALL: [(&'static str, Variant); 5] = [
+        ("classic", Variant::Classic),
+        ("two", Variant::Two),
+        ("three", Variant::Three),
+        ("duo", Variant::Duo),
+        ("junior", Variant::Junior),
+    ];
+
+    /// The protocol name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("?", |(n, _)| n)
+    }
+
+    /// Parses a protocol name.
+    pub fn parse(s: &str) -> Result<Variant, String> {
+        Self::ALL
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|&(_, v)| v)
+            .ok_or_else(|| {
+                format!("unknown blokus variant '{s}' (known: classic, two, three, duo, junior)")
+            })
+    }
+
+    /// The placement tables of this variant.
+    pub fn tables(self) -> &'static Tables {
+        match self {
+            Variant::Classic | Variant::Two | Variant::Three => tables::classic(),
+            Variant::Duo => tables::duo(),
+            Variant::Junior => tables::junior(),
+        }
+    }
+
+    /// Number of colours.
+    pub fn ncolours(self) -> usize {
+        match self {
+            Variant::Duo | Variant::Junior => 2,
+            _ => 4,
+        }
+    }
+
+    /// Number of players.
+    pub fn nplayers(self) -> usize {
+        match self {
+            Variant::Classic => 4,
+            Variant::Three => 3,
+            _ => 2,
+        }
+    }
+
+    /// Whether the +15/+5 bonuses apply.
+    pub fn bonus(self) -> bool {
+        self != Variant::Junior
+    }
+
+    /// The starting square of each colour.
+    pub fn starts(self) -> Vec<u16> {
+        let t = self.tables();
+        let names: &[&str] = match self {
+            Variant::Duo | Variant::Junior => &["e10", "j5"],
+            _ => &["a20", "t20", "t1", "a1"],
+        };
+        names
+            .iter()
+            .map(|n| t.parse_point(n).expect("valid start"))
+            .collect()
+    }
+
+    /// The colour names, in playing order.
+    pub fn colour_names(self) -> &'static [&'static str] {
+        if self.ncolours() == 2 {
+            &COLOUR_NAMES_2
+        } else {
+            &COLOUR_NAMES_4
+        }
+    }
+}
+
+/// The move id used for a pass in histories and searches.
+pub const PASS: u16 = u16::MAX;
+
+/// A position: who covers what, which squares each colour may still use, pieces left, scores.
+#[derive(Clone)]
+pub struct Board {
+    /// The variant.
+    pub variant: Variant,
+    t: &'static Tables,
+    ncolours: u8,
+    /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`).
+    forbidden: [u8; MAX_POINTS],
+    /// Bit `c` set: the square is (or was) a corner point of colour `c`.
+    attach_bits: [u8; MAX_POINTS],
+    /// 0 empty, else colour + 1.
+    owner: [u8; MAX_POINTS],
+    attach: [[u16; MAX_POINTS]; 4],
+    attach_len: [u16; 4],
+    left: [[u8; 21]; 4],
+    pieces_left: [u8; 4],
+    squares: [u16; 4],
+    last_mono: [bool; 4],
+    to_play: u8,
+    /// Bit `c` set: colour `c` is known to have no legal move (for good: corners never come back).
+    out: u8,
+    nmoves: u16,
+}
+
+/// Scratch space for move generation (a marker per move id to avoid duplicates).
+pub struct MoveGen {
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl MoveGen {
+    /// Scratch for the given tables.
+    pub fn new(t: &Tables) -> Self {
+        MoveGen {
+            marks: vec![0; t.moves.len()],
+            stamp: 0,
+        }
+    }
+
+    #[inline]
+    fn next(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+}
+
+impl Board {
+    /// The empty board of a variant, first colour to play.
+    pub fn new(variant: Variant) -> Board {
+        let t = variant.tables();
+        let mut b = Board {
+            variant,
+            t,
+            ncolours: variant.ncolours() as u8,
+            forbidden: [0; MAX_POINTS],
+            attach_bits: [0; MAX_POINTS],
+            owner: [0; MAX_POINTS],
+            attach: [[0; MAX_POINTS]; 4],
+            attach_len: [0; 4],
+            left: [[0; 21]; 4],
+            pieces_left: [0; 4],
+            squares: [0; 4],
+            last_mono: [false; 4],
+            to_play: 0,
+            out: 0,
+            nmoves: 0,
+        };
+        for (c, &s) in variant.starts().iter().enumerate() {
+            b.attach_bits[s as usize] |= 1 << c;
+            b.attach[c][0] = s;
+            b.attach_len[c] = 1;
+            for k in 0..t.npieces() {
+                b.left[c][k] = t.copies;
+            }
+            b.pieces_left[c] = (t.npieces() * t.copies as usize) as u8;
+        }
+        b
+    }
+
+    /// The placement tables.
+    #[inline]
+    pub fn tables(&self) -> &'static Tables {
+        self.t
+    }
+
+    /// Number of colours.
+    #[inline]
+    pub fn ncolours(&self) -> usize {
+        self.ncolours as usize
+    }
+
+    /// The colour whose turn it is by order (it may have no legal move).
+    #[inline]
+    pub fn to_play(&self) -> usize {
+        self.to_play as usize
+    }
+
+    /// Number of placements made so far.
+    pub fn nmoves(&self) -> usize {
+        self.nmoves as usize
+    }
+
+    /// The colour after `c`.
+    #[inline]
+    pub fn next_colour(&self, c: usize) -> usize {
+        (c + 1) % self.ncolours as usize
+    }
+
+    /// Owner of a square: `None` if empty.
+    pub fn owner(&self, p: usize) -> Option<usize> {
+        self.owner[p].checked_sub(1).map(usize::from)
+    }
+
+    /// Copies of piece `k` colour `c` has left.
+    pub fn left(&self, c: usize, k: usize) -> u8 {
+        self.left[c][k]
+    }
+
+    /// Number of pieces colour `c` has left.
+    pub fn pieces_left(&self, c: usize) -> usize {
+        self.pieces_left[c] as usize
+    }
+
+    /// Squares covered by colour `c`.
+    pub fn squares(&self, c: usize) -> u32 {
+        self.squares[c] as u32
+    }
+
+    /// Points of colour `c`: squares placed, +15 with all pieces placed, +5 more if the last
+    /// one was the monomino (no bonus in Junior).
+    pub fn points(&self, c: usize) -> i32 {
+        let mut p = self.squares[c] as i32;
+        if self.pieces_left[c] == 0 && self.variant.bonus() {
+            p += 15;
+            if self.last_mono[c] {
+                p += 5;
+            }
+        }
+        p
+    }
+
+    /// Whether colour `c` may place move `m` here (ignores whose turn it is).
+    #[inline]
+    pub fn is_legal(&self, c: usize, m: u16) -> bool {
+        let mi = &self.t.moves[m as usize];
+        if self.left[c][mi.piece as usize] == 0 {
+            return false;
+        }
+        let bit = 1u8 << c;
+        let pts = mi.points();
+        pts.iter().all(|&p| self.forbidden[p as usize] & bit == 0)
+            && pts.iter().any(|&p| self.attach_bits[p as usize] & bit != 0)
+    }
+
+    /// Places move `m` for colour `c` (which must be legal); the turn passes to the next colour.
+    pub fn play(&mut self, c: usize, m: u16) {
+        let t = self.t;
+        let mi = &t.moves[m as usize];
+        let bit = 1u8 << c;
+        for &p in mi.points() {
+            self.forbidden[p as usize] = 0xFF;
+            self.owner[p as usize] = c as u8 + 1;
+        }
+        for &p in t.adj(m) {
+            self.forbidden[p as usize] |= bit;
+        }
+        for &p in t.attach(m) {
+            let p = p as usize;
+            if self.forbidden[p] & bit == 0 && self.attach_bits[p] & bit == 0 {
+                self.attach_bits[p] |= bit;
+                self.attach[c][self.attach_len[c] as usize] = p as u16;
+                self.attach_len[c] += 1;
+            }
+        }
+        self.left[c][mi.piece as usize] -= 1;
+        self.pieces_left[c] -= 1;
+        self.squares[c] += mi.size as u16;
+        self.last_mono[c] = mi.size == 1;
+        self.to_play = self.next_colour(c) as u8;
+        self.nmoves += 1;
+    }
+
+    /// Colour `c` passes (it must have no legal move): the turn goes on.
+    pub fn pass(&mut self, c: usize) {
+        self.out |= 1 << c;
+        self.to_play = self.next_colour(c) as u8;
+    }
+
+    /// Drops corner points that became unusable; returns the live ones.
+    fn live_attach(&mut self, c: usize) -> &[u16] {
+        let bit = 1u8 << c;
+        let mut n = 0;
+        let len = self.attach_len[c] as usize;
+        for i in 0..len {
+            let p = self.attach[c][i];
+            if self.forbidden[p as usize] & bit == 0 {
+                self.attach[c][n] = p;
+                n += 1;
+            }
+        }
+        self.attach_len[c] = n as u16;
+        &self.attach[c][..n]
+    }
+
+    /// Appends the legal moves of colour `c` with pieces of `min_size..=max_size` squares.
+    pub fn gen_moves_sized(
+        &mut self,
+        c: usize,
+        min_size: u8,
+        max_size: u8,
+        mg: &mut MoveGen,
+        out: &mut Vec<u16>,
+    ) {
+        if self.out & (1 << c) != 0 {
+            return;
+        }
+        let t = self.t;
+        let bit = 1u8 << c;
+        let stamp = mg.next();
+        let n = self.live_attach(c).len();
+        for i in 0..n {
+            let p = self.attach[c][i] as usize;
+            for k in 0..t.npieces() {
+                if self.left[c][k] == 0 {
+                    continue;
+                }
+                let size = t.shapes[k].cells.len() as u8;
+                if size < min_size || size > max_size {
+                    continue;
+                }
+                for &m in t.at(p, k) {
+                    if mg.marks[m as usize] == stamp {
+                        continue;
+                    }
+                    let mi = &t.moves[m as usize];
+                    if mi
+                        .points()
+                        .iter()
+                        .all(|&q| self.forbidden[q as usize] & bit == 0)
+                    {
+                        mg.marks[m as usize] = stamp;
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends all legal moves of colour `c`.
+    pub fn gen_moves(&mut self, c: usize, mg: &mut MoveGen, out: &mut Vec<u16>) {
+        self.gen_moves_sized(c, 1, 5, mg, out);
+    }
+
+    /// Whether colour `c` has a legal move; remembers when it has none.
+    pub fn has_moves(&mut self, c: usize) -> bool {
+        if self.out & (1 << c) != 0 {
+            return false;
+        }
+        let t = self.t;
+        let bit = 1u8 << c;
+        let n = self.live_attach(c).len();
+        for i in 0..n {
+            let p = self.attach[c][i] as usize;
+            for k in 0..t.npieces() {
+                if self.left[c][k] == 0 {
+                    continue;
+                }
+                for &m in t.at(p, k) {
+                    let mi = &t.moves[m as usize];
+                    if mi
+                        .points()
+                        .iter()
+                        .all(|&q| self.forbidden[q as usize] & bit == 0)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        self.out |= 1 << c;
+        false
+    }
+
+    /// The colour that moves next: `to_play` or the first after it with a legal move; `None`
+    /// when the game is over.
+    pub fn effective_to_play(&mut self) -> Option<usize> {
+        let mut c = self.to_play as usize;
+        for _ in 0..self.ncolours {
+            if self.has_moves(c) {
+                return Some(c);
+            }
+            c = self.next_colour(c);
+        }
+        None
+    }
+
+    /// Skips colours without a legal move; returns the colour to move, `None` at game end.
+    pub fn skip_to_mover(&mut self) -> Option<usize> {
+        let c = self.effective_to_play()?;
+        self.to_play = c as u8;
+        Some(c)
+    }
+
+    /// True when no colour can move.
+    pub fn game_over(&mut self) -> bool {
+        self.effective_to_play().is_none()
+    }
+
+    /// The player who controls colour `c` now (Three-Player: the fourth colour rotates).
+    pub fn player_of(&self, c: usize) -> usize {
+        match self.variant {
+            Variant::Two => c % 2,
+            Variant::Three if c == 3 => (21 - self.pieces_left[3] as usize) % 3,
+            _ => c,
+        }
+    }
+
+    /// Points of each player (Two-Player: the sum of both colours; Three-Player: without the
+    /// shared fourth colour).
+    pub fn player_points(&self) -> Vec<i32> {
+        match self.variant {
+            Variant::Two => vec![
+                self.points(0) + self.points(2),
+                self.points(1) + self.points(3),
+            ],
+            Variant::Three => (0..3).map(|c| self.points(c)).collect(),
+            _ => (0..self.ncolours()).map(|c| self.points(c)).collect(),
+        }
+    }
+
+    /// Game result per player: 1 for the single winner, 0 for the single loser, ranks in
+    /// between spread evenly, ties sharing the mean of their ranks.
+    pub fn player_results(&self) -> Vec<f32> {
+        let pts = self.player_points();
+        let n = pts.len();
+        pts.iter()
+            .map(|&p| {
+                let below = pts.iter().filter(|&&q| q < p).count() as f32;
+                let equal = pts.iter().filter(|&&q| q == p).count() as f32;
+                (below + (equal - 1.0) / 2.0) / (n - 1) as f32
+            })
+            .collect()
+    }
+
+    /// The rows of the board, top row first: `.` empty, `1`..`4` the colours.
+    pub fn rows(&self) -> Vec<String> {
+        let size = self.t.size;
+        (0..size)
+            .rev()
+            .map(|y| {
+                (0..size)
+                    .map(|x| match self.owner[y * size + x] {
+                        0 => '.',
+                        o => (b'0' + o) as char,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn legal(b: &mut Board, c: usize) -> Vec<u16> {
+        let mut mg = MoveGen::new(b.tables());
+        let mut out = Vec::new();
+        b.gen_moves(c, &mut mg, &mut out);
+        out
+    }
+
+    fn mv(b: &Board, s: &str) -> u16 {
+        b.tables().parse_move(s).unwrap()
+    }
+
+    #[test]
+    fn first_move_counts() {
+        let mut duo = Board::new(Variant::Duo);
+        assert_eq!(legal(&mut duo, 0).len(), 414);
+        assert_eq!(legal(&mut duo, 1).len(), 414);
+        let mut classic = Board::new(Variant::Classic);
+        for c in 0..4 {
+            assert_eq!(legal(&mut classic, c).len(), 58);
+        }
+        let mut junior = Board::new(Variant::Junior);
+        assert!(legal(&mut junior, 0).len() < 414);
+    }
+
+    #[test]
+    fn first_move_must_cover_the_start() {
+        let b = Board::new(Variant::Duo);
+        assert!(b.is_legal(0, mv(&b, "e10")));
+        assert!(!b.is_legal(0, mv(&b, "e9")));
+        assert!(!b.is_legal(0, mv(&b, "j5")), "the other colour's start");
+        assert!(b.is_legal(1, mv(&b, "j5,j6")));
+    }
+
+    #[test]
+    fn corners_required_edges_forbidden() {
+        let mut b = Board::new(Variant::Duo);
+        b.play(0, mv(&b, "e10,f10"));
+        assert!(b.is_legal(0, mv(&b, "g11,g12,g13")), "corner contact");
+        assert!(
+            b.is_legal(0, mv(&b, "d9,d8,d7")),
+            "corner contact below left"
+        );
+        assert!(
+            !b.is_legal(0, mv(&b, "g10,h10,i10")),
+            "edge contact with own colour"
+        );
+        assert!(!b.is_legal(0, mv(&b, "h12,h13,h14")), "no contact at all");
+        assert!(!b.is_legal(0, mv(&b, "e10")), "overlap");
+        assert!(!b.is_legal(0, mv(&b, "g11,h11")), "piece 2 already used");
+        b.play(1, mv(&b, "j5,j6,j7,j8,j9"));
+        b.play(0, mv(&b, "g11,g12,g13"));
+        // White may touch black along an edge, as long as it has a corner of its own.
+        assert!(
+            b.is_legal(1, mv(&b, "i10,h10,g10,g9")),
+            "edge contact with black is fine"
+        );
+        assert!(!b.is_legal(1, mv(&b, "g10,g9")), "but no corner of white");
+    }
+
+    #[test]
+    fn bonuses_and_results() {
+        let mut b = Board::new(Variant::Duo);
+        b.left[0] = [0; 21];
+        b.pieces_left[0] = 0;
+        b.squares[0] = 89;
+        b.last_mono[0] = true;
+        assert_eq!(b.points(0), 109);
+        b.last_mono[0] = false;
+        assert_eq!(b.points(0), 104);
+        assert_eq!(b.player_results(), vec![1.0, 0.0]);
+        let mut j = Board::new(Variant::Junior);
+        j.pieces_left[1] = 0;
+        j.squares[1] = 88;
+        assert_eq!(j.points(1), 88, "no bonus in junior");
+        let c = Board::new(Variant::Classic);
+        assert_eq!(c.player_results(), vec![0.5; 4]);
+    }
+}

@@ -1,0 +1,6 @@
+//! Blokus: Classic, Two-Player, Three-Player, Duo and Junior; rules, placement tables, Monte
+//! Carlo tree search, the protocol session and the GTP front end.
+
+pub mod board;
+pub mod pieces;
+pub mod tables;

@@ -1,0 +1,111 @@
+//! The Blokus piece shapes, their names and their orientations.
+
+/// A piece shape: its name (as the strongest open engine names it) and its cells `(x, y)`.
+#[derive(Debug)]
+pub struct Shape {
+    /// Name, e.g. `F`, `I5`, `1`.
+    pub name: &'static str,
+    /// Cells, `y` upwards.
+    pub cells: &'static [(i8, i8)],
+}
+
+const fn s(name: &'static str, cells: &'static [(i8, i8)]) -> Shape {
+    Shape { name, cells }
+}
+
+/// The 21 pieces of Classic, Two-Player, Three-Player and Duo, smallest first.
+pub const CLASSIC: &[Shape] = &[
+    s("1", &[(0, 0)]),
+    s("2", &[(0, 0), (1, 0)]),
+    s("I3", &[(0, 0), (1, 0), (2, 0)]),
+    s("V3", &[(0, 0), (1, 0), (0, 1)]),
+    s("I4", &[(0, 0), (1, 0), (2, 0), (3, 0)]),
+    s("L4", &[(0, 0), (1, 0), (2, 0), (0, 1)]),
+    s("O", &[(0, 0), (1, 0), (0, 1), (1, 1)]),
+    s("T4", &[(0, 0), (1, 0), (2, 0), (1, 1)]),
+    s("Z4", &[(0, 0), (1, 0), (1, 1), (2, 1)]),
+    s("F", &[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)]),
+    s("I5", &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),
+    s("L5", &[(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)]),
+    s("N", &[(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)]),
+    s("P", &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]),
+    s("T5", &[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)]),
+    s("U", &[(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)]),
+    s("V5", &[(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)]),
+    s("W", &[(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    s("X", &[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)]),
+    s("Y", &[(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)]),
+    s("Z5", &[(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)]),
+];
+
+/// The 12 shapes of Junior (each colour has two of each).
+pub const JUNIOR: &[Shape] = &[
+    s("1", &[(0, 0)]),
+    s("2", &[(0, 0), (1, 0)]),
+    s("I3", &[(0, 0), (1, 0), (2, 0)]),
+    s("V3", &[(0, 0), (1, 0), (0, 1)]),
+    s("I4", &[(0, 0), (1, 0), (2, 0), (3, 0)]),
+    s("L4", &[(0, 0), (1, 0), (2, 0), (0, 1)]),
+    s("O", &[(0, 0), (1, 0), (0, 1), (1, 1)]),
+    s("T4", &[(0, 0), (1, 0), (2, 0), (1, 1)]),
+    s("Z4", &[(0, 0), (1, 0), (1, 1), (2, 1)]),
+    s("I5", &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),
+    s("L5", &[(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)]),
+    s("P", &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]),
+];
+
+/// Every distinct orientation (rotations and mirror images) of a shape, each normalised so its
+/// smallest x and y are 0 and its cells sorted.
+pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
+    let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
+    for t in 0..8 {
+        let mut cells: Vec<(i8, i8)> = shape
+            .cells
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = if t & 4 != 0 { (-x, y) } else { (x, y) };
+                match t & 3 {
+                    0 => (x, y),
+                    1 => (-y, x),
+                    2 => (-x, -y),
+                    _ => (y, -x),
+                }
+            })
+            .collect();
+        let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        for c in &mut cells {
+            c.0 -= min_x;
+            c.1 -= min_y;
+        }
+        cells.sort_unstable();
+        if !seen.contains(&cells) {
+            seen.push(cells);
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_set_has_89_squares_and_91_orientations() {
+        assert_eq!(CLASSIC.len(), 21);
+        assert_eq!(CLASSIC.iter().map(|s| s.cells.len()).sum::<usize>(), 89);
+        let total: usize = CLASSIC.iter().map(|s| orientations(s).len()).sum();
+        assert_eq!(total, 91);
+        let count =
+            |name: &str| orientations(CLASSIC.iter().find(|s| s.name == name).unwrap()).len();
+        assert_eq!(
+            (count("X"), count("F"), count("I5"), count("O")),
+            (1, 8, 2, 1)
+        );
+    }
+
+    #[test]
+    fn junior_set_has_44_squares() {
+        assert_eq!(JUNIOR.iter().map(|s| s.cells.len()).sum::<usize>(), 44);
+    }
+}

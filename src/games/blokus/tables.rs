@@ -1,0 +1,303 @@
+//! Precomputed placement tables for one board size and piece set: every placement ("move") gets
+//! an id, with its squares, its edge neighbours and its corner (attach) points; per square and
+//! piece, the list of placements covering that square.
+
+use super::pieces::{self, Shape};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Most squares on any board (20x20).
+pub const MAX_POINTS: usize = 400;
+
+/// One placement of a piece on the board.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveInfo {
+    /// Index of the piece in the piece set.
+    pub piece: u8,
+    /// Number of squares (1..=5).
+    pub size: u8,
+    /// The squares, sorted.
+    pub points: [u16; 5],
+    adj_start: u32,
+    adj_len: u8,
+    att_len: u8,
+}
+
+/// All placements of one piece set on one board size.
+#[derive(Debug)]
+pub struct Tables {
+    /// Board width and height.
+    pub size: usize,
+    /// The piece shapes.
+    pub shapes: &'static [Shape],
+    /// Copies of each piece per colour.
+    pub copies: u8,
+    /// All placements, indexed by move id.
+    pub moves: Vec<MoveInfo>,
+    extra: Vec<u16>,
+    at_start: Vec<u32>,
+    at_list: Vec<u16>,
+    index: HashMap<u64, u16>,
+    /// Edge neighbours of each square.
+    pub neighbours: Vec<Vec<u16>>,
+}
+
+impl MoveInfo {
+    /// The squares of this placement.
+    pub fn points(&self) -> &[u16] {
+        &self.points[..self.size as usize]
+    }
+}
+
+fn key(points: &[u16]) -> u64 {
+    points.iter().fold(0u64, |k, &p| (k << 9) | (p as u64 + 1))
+}
+
+impl Tables {
+    fn build(size: usize, shapes: &'static [Shape], copies: u8) -> Tables {
+        let npoints = size * size;
+        let inside =
+            |x: i32, y: i32| x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size;
+        let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
+        let mut moves = Vec::new();
+        let mut extra = Vec::new();
+        let mut index = HashMap::new();
+        let mut covering: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); shapes.len()]; npoints];
+        for (k, shape) in shapes.iter().enumerate() {
+            for cells in pieces::orientations(shape) {
+                for oy in 0..size as i32 {
+                    for ox in 0..size as i32 {
+                        let sq: Vec<(i32, i32)> = cells
+                            .iter()
+                            .map(|&(x, y)| (ox + x as i32, oy + y as i32))
+                            .collect();
+                        if !sq.iter().all(|&(x, y)| inside(x, y)) {
+                            continue;
+                        }
+                        let mut points: Vec<u16> = sq.iter().map(|&(x, y)| pt(x, y)).collect();
+                        points.sort_unstable();
+                        let contains = |x: i32, y: i32| sq.contains(&(x, y));
+                        let mut adj = Vec::new();
+                        let mut att = Vec::new();
+                        for &(x, y) in &sq {
+                            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                                let (nx, ny) = (x + dx, y + dy);
+                                if inside(nx, ny) && !contains(nx, ny) && !adj.contains(&pt(nx, ny))
+                                {
+                                    adj.push(pt(nx, ny));
+                                }
+                            }
+                        }
+                        for &(x, y) in &sq {
+                            for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                                let (nx, ny) = (x + dx, y + dy);
+                                if inside(nx, ny)
+                                    && !contains(nx, ny)
+                                    && !adj.contains(&pt(nx, ny))
+                                    && !att.contains(&pt(nx, ny))
+                                {
+                                    att.push(pt(nx, ny));
+                                }
+                            }
+                        }
+                        let id = moves.len() as u16;
+                        let mut arr = [0u16; 5];
+                        arr[..points.len()].copy_from_slice(&points);
+                        moves.push(MoveInfo {
+                            piece: k as u8,
+                            size: points.len() as u8,
+                            points: arr,
+                            adj_start: extra.len() as u32,
+                            adj_len: adj.len() as u8,
+                            att_len: att.len() as u8,
+                        });
+                        extra.extend_from_slice(&adj);
+                        extra.extend_from_slice(&att);
+                        index.insert(key(&points), id);
+                        for &p in &points {
+                            covering[p as usize][k].push(id);
+                        }
+                    }
+                }
+            }
+        }
+        let mut at_start = Vec::with_capacity(npoints * shapes.len() + 1);
+        let mut at_list = Vec::new();
+        for per_point in &covering {
+            for list in per_point {
+                at_start.push(at_list.len() as u32);
+                at_list.extend_from_slice(list);
+            }
+        }
+        at_start.push(at_list.len() as u32);
+        let neighbours = (0..npoints)
+            .map(|p| {
+                let (x, y) = ((p % size) as i32, (p / size) as i32);
+                [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                    .iter()
+                    .filter(|(dx, dy)| inside(x + dx, y + dy))
+                    .map(|(dx, dy)| pt(x + dx, y + dy))
+                    .collect()
+            })
+            .collect();
+        Tables {
+            size,
+            shapes,
+            copies,
+            moves,
+            extra,
+            at_start,
+            at_list,
+            index,
+            neighbours,
+        }
+    }
+
+    /// Number of pieces in the set.
+    pub fn npieces(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Squares on the board.
+    pub fn npoints(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The placements of `piece` covering square `p`.
+    #[inline]
+    pub fn at(&self, p: usize, piece: usize) -> &[u16] {
+        let i = p * self.shapes.len() + piece;
+        &self.at_list[self.at_start[i] as usize..self.at_start[i + 1] as usize]
+    }
+
+    /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
+    #[inline]
+    pub fn adj(&self, m: u16) -> &[u16] {
+        let mi = &self.moves[m as usize];
+        &self.extra[mi.adj_start as usize..mi.adj_start as usize + mi.adj_len as usize]
+    }
+
+    /// Corner points of a placement: diagonal neighbours that are not edge neighbours.
+    #[inline]
+    pub fn attach(&self, m: u16) -> &[u16] {
+        let mi = &self.moves[m as usize];
+        let s = mi.adj_start as usize + mi.adj_len as usize;
+        &self.extra[s..s + mi.att_len as usize]
+    }
+
+    /// The placement covering exactly these squares.
+    pub fn find(&self, points: &[u16]) -> Option<u16> {
+        let mut sorted = points.to_vec();
+        sorted.sort_unstable();
+        self.index.get(&key(&sorted)).copied()
+    }
+
+    /// A square in notation: column letter and row number, `a1` bottom left.
+    pub fn point_name(&self, p: u16) -> String {
+        let p = p as usize;
+        format!(
+            "{}{}",
+            (b'a' + (p % self.size) as u8) as char,
+            p / self.size + 1
+        )
+    }
+
+    /// Parses a square in notation.
+    pub fn parse_point(&self, s: &str) -> Option<u16> {
+        let bytes = s.as_bytes();
+        let col = *bytes.first()?;
+        if !col.is_ascii_lowercase() {
+            return None;
+        }
+        let x = (col - b'a') as usize;
+        let digits = &s[1..];
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let y: usize = digits.parse().ok()?;
+        if x >= self.size || y == 0 || y > self.size {
+            return None;
+        }
+        Some(((y - 1) * self.size + x) as u16)
+    }
+
+    /// A placement in notation: its squares joined by commas, top row first.
+    pub fn move_name(&self, m: u16) -> String {
+        let mut pts: Vec<u16> = self.moves[m as usize].points().to_vec();
+        pts.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(p as usize / self.size),
+                p as usize % self.size,
+            )
+        });
+        pts.iter()
+            .map(|&p| self.point_name(p))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Parses a placement in notation (squares in any order, case-insensitive).
+    pub fn parse_move(&self, s: &str) -> Result<u16, String> {
+        let lower = s.to_ascii_lowercase();
+        let mut points = Vec::new();
+        for part in lower.split(',') {
+            let p = self
+                .parse_point(part.trim())
+                .ok_or_else(|| format!("bad square '{part}' in move '{s}'"))?;
+            if points.contains(&p) {
+                return Err(format!("square '{part}' twice in move '{s}'"));
+            }
+            points.push(p);
+        }
+        if points.len() > 5 {
+            return Err(format!(
+                "a piece has at most 5 squares, got {} in '{s}'",
+                points.len()
+            ));
+        }
+        self.find(&points)
+            .ok_or_else(|| format!("'{s}' is not the shape of any piece"))
+    }
+}
+
+/// 20x20 with the 21 classic pieces.
+pub fn classic() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(20, pieces::CLASSIC, 1))
+}
+
+/// 14x14 with the 21 classic pieces (Duo).
+pub fn duo() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(14, pieces::CLASSIC, 1))
+}
+
+/// 14x14 with the Junior pieces, two of each.
+pub fn junior() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(14, pieces::JUNIOR, 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_counts_match_the_reference_engine() {
+        assert_eq!(duo().moves.len(), 13_729);
+        assert_eq!(classic().moves.len(), 30_433);
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        let t = duo();
+        let m = t.parse_move("e9,d10,e10,f10,e11").unwrap();
+        assert_eq!(t.moves[m as usize].piece as usize, 18, "X");
+        assert_eq!(t.move_name(m), "e11,d10,e10,f10,e9");
+        assert_eq!(t.parse_move(&t.move_name(m)), Ok(m));
+        assert!(t.parse_move("e9,e11").is_err());
+        assert!(t.parse_move("o1").is_err());
+        assert!(t.parse_move("a1,a1").is_err());
+        assert!(t.parse_move("").is_err());
+    }
+}
