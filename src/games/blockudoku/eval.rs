@@ -2,11 +2,18 @@
 //!
 //! It is a weighted sum of board features that predict survival: crowding, small holes that only
 //! small pieces can fill, ragged shapes (transitions between filled and empty cells, diagonal
-//! 2x2 patterns), how many 3x3 boxes are in use, and above all how many pieces of the set no
-//! longer fit anywhere (a hand holding one of them is lost).
+//! 2x2 patterns, dead ends), how many 3x3 boxes are in use, room for big pieces (empty 3x3
+//! windows), and above all how many pieces of the set no longer fit anywhere (a hand holding one
+//! of them is lost) or fit in only one or two places.
+//!
+//! The piece features are the expensive part. [`Evaluator`] computes the cheap bitboard features
+//! first; as long as the piece features only subtract (their weights are not positive), a board
+//! whose cheap part is already no better than a bound cannot beat it, and the piece loop stops as
+//! soon as the running total drops to the bound. Pieces are tested biggest first, and a piece
+//! contained in a bigger piece that fits in three or more places is not tested at all.
 
 use super::board::{self, Board, FULL, SIZE};
-use super::piece::PieceSet;
+use super::piece::{EmptyRuns, PieceSet};
 
 /// The features, in the order of [`Weights`].
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -19,96 +26,316 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "scarce",
     "diagonals",
     "pocket2",
+    "dead_ends",
+    "square3",
 ];
 /// Number of features.
-pub const FEATURES: usize = 9;
+pub const FEATURES: usize = 11;
+/// Index of the number of pieces of the set that fit nowhere.
+const UNFIT: usize = 5;
+/// Index of the number of pieces of the set that fit in one or two places.
+const SCARCE: usize = 6;
 
 /// One weight per feature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights(pub [i32; FEATURES]);
 
-/// Weights found by self-play tuning on crowded positions (see the README's measurements).
-pub const DEFAULT_WEIGHTS: Weights = Weights([-10, -60, -8, -8, -15, -400, -60, -20, -30]);
+/// Hand-set starting weights (see the tuning notes in the report of the tuning commit).
+pub const DEFAULT_WEIGHTS: Weights = Weights([-10, -60, -8, -8, -15, -400, -60, -20, -30, -20, 2]);
 
 const NOT_LAST_COL: u128 = FULL & !board::column(SIZE - 1);
 const NOT_FIRST_COL: u128 = FULL & !board::column(0);
 const NOT_LAST_ROW: u128 = FULL & !board::row(SIZE - 1);
 /// Top-left cells of the 2x2 windows.
 const WINDOW_2X2: u128 = NOT_LAST_COL & NOT_LAST_ROW;
+/// Top-left cells of the 3x3 windows.
+const WINDOW_3X3: u128 = window_3x3();
 
-/// Cells of `set` with a 4-neighbour in `set`.
+const fn window_3x3() -> u128 {
+    let mut out = 0u128;
+    let mut r = 0;
+    while r + 3 <= SIZE {
+        let mut c = 0;
+        while c + 3 <= SIZE {
+            out |= 1u128 << (r * SIZE + c);
+            c += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+/// The four neighbour sets of `set`'s cells: which cells of `of` have a neighbour in `set` to the
+/// right, left, below, above.
 #[inline]
-fn with_neighbour(set: u128) -> u128 {
-    let right = (set >> 1) & NOT_LAST_COL;
-    let left = (set << 1) & NOT_FIRST_COL;
-    let below = set >> SIZE;
-    let above = (set << SIZE) & FULL;
-    set & (right | left | below | above)
+fn neighbours(set: u128, of: u128) -> [u128; 4] {
+    [
+        (set >> 1) & NOT_LAST_COL & of,
+        (set << 1) & NOT_FIRST_COL & of,
+        (set >> SIZE) & of,
+        (set << SIZE) & FULL & of,
+    ]
+}
+
+/// Cells of `of` with exactly one neighbour in `set`, and cells with at least one.
+#[inline]
+fn one_and_any(set: u128, of: u128) -> (u128, u128) {
+    let [r, l, d, u] = neighbours(set, of);
+    let any = r | l | d | u;
+    let two = (r & l) | (r & d) | (r & u) | (l & d) | (l & u) | (d & u);
+    (any & !two, any)
+}
+
+/// The first cell of each 3x3 box.
+const BOX_CORNERS: u128 =
+    1 | 1 << 3 | 1 << 6 | 1 << 27 | 1 << 30 | 1 << 33 | 1 << 54 | 1 << 57 | 1 << 60;
+
+/// The cheap features (every feature but `unfit` and `scarce`, which are left 0).
+#[inline]
+fn cheap_features(board: Board) -> [i32; FEATURES] {
+    let b = board.0;
+    let empty = board.empty_cells();
+    let (one, any) = one_and_any(empty, empty);
+    let isolated = empty & !any;
+    // A 2-cell pocket: two adjacent empty cells whose only empty neighbour is each other.
+    let ends = one;
+    let pocket2 = ((ends & (ends >> 1) & NOT_LAST_COL) | (ends & (ends >> SIZE))).count_ones();
+    let h_transitions = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones();
+    let v_transitions = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones();
+    let any3 = b | (b >> 1) | (b >> 2);
+    let boxes_used = ((any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS).count_ones();
+    let (tl, tr, bl, br) = (b, b >> 1, b >> SIZE, b >> (SIZE + 1));
+    let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones();
+    let h3 = empty & (empty >> 1) & (empty >> 2);
+    let square3 = (h3 & (h3 >> SIZE) & (h3 >> (2 * SIZE)) & WINDOW_3X3).count_ones();
+    [
+        b.count_ones() as i32,
+        isolated.count_ones() as i32,
+        h_transitions as i32,
+        v_transitions as i32,
+        boxes_used as i32,
+        0,
+        0,
+        diagonals as i32,
+        pocket2 as i32,
+        one.count_ones() as i32,
+        square3 as i32,
+    ]
 }
 
 /// Computes the features of a board.
 pub fn features(board: Board, set: &PieceSet) -> [i32; FEATURES] {
-    let b = board.0;
-    let empty = board.empty_cells();
-    let isolated = empty & !with_neighbour(empty);
-    // Empty cells whose only empty neighbours are isolated pairs: 2-cell pockets.
-    let paired = empty & !isolated;
-    let pocket2 = {
-        let e = paired;
-        let degree_one = |x: u128| {
-            let r = (e >> 1) & NOT_LAST_COL & x;
-            let l = (e << 1) & NOT_FIRST_COL & x;
-            let d = (e >> SIZE) & x;
-            let u = (e << SIZE) & FULL & x;
-            // Exactly one empty neighbour.
-            let any = r | l | d | u;
-            let two = (r & l) | (r & d) | (r & u) | (l & d) | (l & u) | (d & u);
-            any & !two
-        };
-        let ends = degree_one(e);
-        // A pocket is two adjacent degree-one cells.
-        let h = ends & (ends >> 1) & NOT_LAST_COL;
-        let v = ends & (ends >> SIZE);
-        (h | v).count_ones() as i32
-    };
-    let h_transitions = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones() as i32;
-    let v_transitions = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones() as i32;
-    let boxes_used = board::REGIONS[2 * SIZE..]
-        .iter()
-        .filter(|&&r| b & r != 0)
-        .count() as i32;
-    let (tl, tr, bl, br) = (b, b >> 1, b >> SIZE, b >> (SIZE + 1));
-    let diagonals =
-        (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones() as i32;
-    let mut unfit = 0;
-    let mut scarce = 0;
+    let mut f = cheap_features(board);
+    let runs = EmptyRuns::new(board);
     for piece in &set.pieces {
-        match piece.fits(board).count_ones() {
-            0 => unfit += 1,
-            1..=2 => scarce += 1,
+        match piece.fits_runs(&runs).count_ones() {
+            0 => f[UNFIT] += 1,
+            1..=2 => f[SCARCE] += 1,
             _ => {}
         }
     }
-    [
-        b.count_ones() as i32,
-        isolated.count_ones() as i32,
-        h_transitions,
-        v_transitions,
-        boxes_used,
-        unfit,
-        scarce,
-        diagonals,
-        pocket2,
-    ]
+    f
 }
 
 /// The evaluation of a board: the weighted sum of its features.
 pub fn evaluate(board: Board, set: &PieceSet, weights: &Weights) -> i32 {
-    features(board, set)
-        .iter()
-        .zip(weights.0.iter())
-        .map(|(f, w)| f * w)
-        .sum()
+    dot(&features(board, set), weights)
+}
+
+#[inline]
+fn dot(f: &[i32; FEATURES], w: &Weights) -> i32 {
+    f.iter().zip(w.0.iter()).map(|(f, w)| f * w).sum()
+}
+
+/// Which pieces of the set (by the evaluator's test index) fit nowhere or in at most two places.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PieceState {
+    /// Fit nowhere.
+    pub unfit: u64,
+    /// Fit in one or two places.
+    pub scarce: u64,
+}
+
+/// A piece's fit test in compact form.
+#[derive(Debug, Clone, Copy)]
+struct FitTest {
+    anchors: u128,
+    start: u16,
+    len: u16,
+    /// A piece tested earlier that contains this one, if any.
+    superset: Option<u8>,
+}
+
+/// The evaluation of boards for one piece set and weights, with its tables built once.
+#[derive(Debug, Clone)]
+pub struct Evaluator {
+    weights: Weights,
+    tests: Vec<FitTest>,
+    /// The runs of every test, each test's at `start..start + len`.
+    runs: Vec<(u8, u8)>,
+    /// True when the piece features cannot add to the value (their weights are <= 0).
+    bounded: bool,
+}
+
+impl Evaluator {
+    /// The evaluator of `weights` for pieces dealt from `set`.
+    pub fn new(set: &PieceSet, weights: Weights) -> Self {
+        let mut order: Vec<usize> = (0..set.pieces.len()).collect();
+        // Biggest first: the likeliest not to fit, and supersets come before their parts.
+        order.sort_by_key(|&i| std::cmp::Reverse(set.pieces[i].cells));
+        let mut tests: Vec<FitTest> = Vec::with_capacity(order.len());
+        let mut runs: Vec<(u8, u8)> = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            let piece = &set.pieces[i];
+            // The smallest earlier piece that contains this one: the likeliest to fit often.
+            let superset = (0..k)
+                .filter(|&j| set.pieces[order[j]].contains(piece) && j < 64)
+                .min_by_key(|&j| set.pieces[order[j]].cells)
+                .map(|j| j as u8);
+            tests.push(FitTest {
+                anchors: piece.anchors(),
+                start: runs.len() as u16,
+                len: piece.runs().len() as u16,
+                superset,
+            });
+            runs.extend_from_slice(piece.runs());
+        }
+        let bounded = weights.0[UNFIT] <= 0 && weights.0[SCARCE] <= 0;
+        Evaluator {
+            weights,
+            tests,
+            runs,
+            bounded,
+        }
+    }
+
+    /// The weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The value of the cheap features alone (an upper bound of the full value when the piece
+    /// weights are not positive).
+    #[inline]
+    pub fn cheap(&self, board: Board) -> i32 {
+        dot(&cheap_features(board), &self.weights)
+    }
+
+    /// True if a board whose cheap value is `cheap` cannot be worth more than `floor`.
+    #[inline]
+    pub fn cannot_beat(&self, cheap: i32, floor: i32) -> bool {
+        self.bounded && cheap <= floor
+    }
+
+    /// The full value of a board.
+    pub fn full(&self, board: Board) -> i32 {
+        self.finish(board, self.cheap(board), i32::MIN)
+            .unwrap_or(i32::MIN)
+    }
+
+    /// The full value of a board if it is above `floor`, else `None` (computed only as far as
+    /// needed to know).
+    #[inline]
+    pub fn above(&self, board: Board, floor: i32) -> Option<i32> {
+        let cheap = self.cheap(board);
+        if self.cannot_beat(cheap, floor) {
+            return None;
+        }
+        self.finish(board, cheap, floor)
+    }
+
+    /// Adds the piece features to `cheap`; `None` once the value is known to be `<= floor`.
+    #[inline]
+    pub fn finish(&self, board: Board, cheap: i32, floor: i32) -> Option<i32> {
+        self.finish_known(board, cheap, floor, 0)
+    }
+
+    /// Which pieces (by test index, the first 64) fit nowhere, and which in at most two places,
+    /// on `board`. Filling more cells without clearing keeps them so.
+    pub fn piece_state(&self, board: Board) -> PieceState {
+        let runs = EmptyRuns::new(board);
+        let mut state = PieceState::default();
+        for (k, t) in self.tests.iter().enumerate().take(64) {
+            let fits = self.fits(t, &runs);
+            let rest = fits & fits.wrapping_sub(1);
+            if fits == 0 {
+                state.unfit |= 1 << k;
+            } else if rest & rest.wrapping_sub(1) == 0 {
+                state.scarce |= 1 << k;
+            }
+        }
+        state
+    }
+
+    /// The most the piece features can add to a board made from one in `state` by filling
+    /// cells without clearing any (when the weights allow such a bound; else 0 is no bound).
+    pub fn penalty_bound(&self, state: PieceState) -> Option<i32> {
+        if !self.bounded {
+            return None;
+        }
+        let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
+        Some(
+            state.unfit.count_ones() as i32 * w_unfit
+                + state.scarce.count_ones() as i32 * w_unfit.max(w_scarce),
+        )
+    }
+
+    #[inline]
+    fn fits(&self, t: &FitTest, runs: &EmptyRuns) -> u128 {
+        let (start, len) = (usize::from(t.start), usize::from(t.len));
+        self.runs[start..start + len]
+            .iter()
+            .fold(t.anchors, |acc, &(offset, kind)| {
+                acc & (runs.run_of(kind) >> offset)
+            })
+    }
+
+    /// [`Evaluator::finish`] for a board on which the pieces of `known_unfit` (test indexes)
+    /// are known not to fit.
+    #[inline]
+    pub fn finish_known(
+        &self,
+        board: Board,
+        cheap: i32,
+        floor: i32,
+        known_unfit: u64,
+    ) -> Option<i32> {
+        let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
+        let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
+        if self.bounded && value <= floor {
+            return None;
+        }
+        let runs = EmptyRuns::new(board);
+        let mut many = 0u64; // tests (by index < 64) known to fit in three or more places
+        for (k, t) in self.tests.iter().enumerate() {
+            if k < 64 && known_unfit >> k & 1 == 1 {
+                continue;
+            }
+            if let Some(s) = t.superset
+                && many >> s & 1 == 1
+            {
+                if k < 64 {
+                    many |= 1 << k;
+                }
+                continue;
+            }
+            let fits = self.fits(t, &runs);
+            if fits == 0 {
+                value += w_unfit;
+            } else {
+                let rest = fits & (fits - 1);
+                if rest & rest.wrapping_sub(1) == 0 || rest == 0 {
+                    value += w_scarce;
+                } else if k < 64 {
+                    many |= 1 << k;
+                }
+            }
+            if self.bounded && value <= floor {
+                return None;
+            }
+        }
+        (value > floor).then_some(value)
+    }
 }
 
 #[cfg(test)]
@@ -122,7 +349,9 @@ mod tests {
     #[test]
     fn empty_board_has_no_defects() {
         let set = PieceSet::builtin("standard47").unwrap();
-        assert_eq!(features(Board::EMPTY, &set), [0; FEATURES]);
+        let mut expected = [0; FEATURES];
+        expected[10] = 49;
+        assert_eq!(features(Board::EMPTY, &set), expected);
     }
 
     #[test]
@@ -140,10 +369,11 @@ mod tests {
             ".......#.",
         ]);
         let f = features(b, &set);
-        assert_eq!(f[1], 1, "one isolated hole at b9");
+        assert_eq!(f[1], 2, "isolated holes at b9 and i1");
         assert_eq!(f[8], 1, "one 2-cell pocket at b7-c7");
         assert_eq!(f[7], 2, "diagonals at c8/d7 and h2/i1");
         assert_eq!(f[4], 5);
+        assert_eq!(f[9], 2, "dead ends b7 and c7");
     }
 
     #[test]
@@ -163,5 +393,44 @@ mod tests {
         ]);
         let w = DEFAULT_WEIGHTS;
         assert!(evaluate(clean, &set, &w) > evaluate(ragged, &set, &w));
+    }
+
+    #[test]
+    fn evaluator_agrees_with_the_features_and_its_bound_is_exact() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let ev = Evaluator::new(&set, DEFAULT_WEIGHTS);
+        let mut x = 0x1234_5678_9ABC_DEF1_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..3000 {
+            let mut bits = u128::from(next()) << 64 | u128::from(next());
+            for _ in 0..i % 3 {
+                bits &= u128::from(next()) << 64 | u128::from(next());
+            }
+            let b = Board(bits & FULL);
+            let value = evaluate(b, &set, &DEFAULT_WEIGHTS);
+            assert_eq!(ev.full(b), value);
+            let state = ev.piece_state(b);
+            let with_known = ev.finish_known(b, ev.cheap(b), i32::MIN, state.unfit);
+            assert_eq!(with_known, Some(value));
+            // Filling a cell that clears nothing keeps the bound.
+            if let Some(cell) = super::super::piece::cells_of(b.empty_cells()).next() {
+                let (after, cleared) = b.place(1 << cell);
+                if cleared == 0 {
+                    let bound = ev.penalty_bound(state).unwrap();
+                    assert!(ev.full(after) <= ev.cheap(after) + bound);
+                    let after_state = ev.piece_state(after);
+                    assert_eq!(after_state.unfit & state.unfit, state.unfit);
+                }
+            }
+            for floor in [value - 1, value, value + 1, value - 500] {
+                let got = ev.above(b, floor);
+                assert_eq!(got, (value > floor).then_some(value), "floor {floor}");
+            }
+        }
     }
 }

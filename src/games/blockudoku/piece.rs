@@ -15,6 +15,83 @@ pub struct Piece {
     offsets: Vec<usize>,
     /// The top-left cells (anchors) at which the piece lies inside the board.
     anchors: u128,
+    /// The shape as few straight runs: (offset, kind) where kind `k < 8` is a horizontal run of
+    /// `k` cells and `8 + k` a vertical one (see [`EmptyRuns`]).
+    runs: Vec<(u8, u8)>,
+}
+
+/// Empty-cell runs of a board shared by every piece's fit test: `h[k]` holds the cells that
+/// start `k` empty cells in a row to the right (wrapping across rows: callers mask by anchors),
+/// `v[k]` the same downwards.
+#[derive(Debug, Clone, Copy)]
+pub struct EmptyRuns {
+    /// Horizontal runs, `h[1]` = the empty cells.
+    pub h: [u128; 6],
+    /// Vertical runs.
+    pub v: [u128; 6],
+}
+
+impl EmptyRuns {
+    /// The runs of the empty cells of `board`.
+    #[inline]
+    pub fn new(board: Board) -> Self {
+        let e = board.empty_cells();
+        let h2 = e & (e >> 1);
+        let h3 = h2 & (e >> 2);
+        let h4 = h2 & (h2 >> 2);
+        let h5 = h4 & (e >> 4);
+        let v2 = e & (e >> SIZE);
+        let v3 = v2 & (e >> (2 * SIZE));
+        let v4 = v2 & (v2 >> (2 * SIZE));
+        let v5 = v4 & (e >> (4 * SIZE));
+        EmptyRuns {
+            h: [0, e, h2, h3, h4, h5],
+            v: [0, e, v2, v3, v4, v5],
+        }
+    }
+
+    /// The run mask of a kind (`k < 8`: horizontal of `k` cells, `8 + k`: vertical).
+    #[inline]
+    pub fn run_of(&self, kind: u8) -> u128 {
+        self.run(kind)
+    }
+
+    #[inline]
+    fn run(&self, kind: u8) -> u128 {
+        if kind < 8 {
+            self.h[usize::from(kind)]
+        } else {
+            self.v[usize::from(kind - 8)]
+        }
+    }
+}
+
+/// Splits a set of cells (offsets in a piece's box) into straight runs of at most 5 cells,
+/// along rows (`vertical` false) or columns.
+fn runs_of(cells: &[(usize, usize)], vertical: bool) -> Vec<(u8, u8)> {
+    let key = |&(r, c): &(usize, usize)| if vertical { (c, r) } else { (r, c) };
+    let mut sorted: Vec<(usize, usize)> = cells.iter().map(key).collect();
+    sorted.sort_unstable();
+    let mut out: Vec<(usize, usize, usize)> = Vec::new(); // (line, start, len)
+    for (line, pos) in sorted {
+        match out.last_mut() {
+            Some((l, start, len)) if *l == line && *start + *len == pos && *len < 5 => *len += 1,
+            _ => out.push((line, pos, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(line, start, len)| {
+            let (r, c) = if vertical {
+                (start, line)
+            } else {
+                (line, start)
+            };
+            (
+                (r * SIZE + c) as u8,
+                len as u8 + if vertical { 8 } else { 0 },
+            )
+        })
+        .collect()
 }
 
 impl Piece {
@@ -66,12 +143,16 @@ impl Piece {
             })
             .collect::<Vec<String>>()
             .join("/");
+        let local: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
+        let (rows, cols) = (runs_of(&local, false), runs_of(&local, true));
+        let runs = if cols.len() < rows.len() { cols } else { rows };
         Ok(Piece {
             shape,
             cells: offsets.len() as u32,
             mask,
             offsets,
             anchors,
+            runs,
         })
     }
 
@@ -84,11 +165,59 @@ impl Piece {
             .fold(self.anchors, |acc, &o| acc & (empty >> o))
     }
 
+    /// The same as [`Piece::fits`] from precomputed runs of empty cells (a few ands).
+    #[inline]
+    pub fn fits_runs(&self, runs: &EmptyRuns) -> u128 {
+        self.runs.iter().fold(self.anchors, |acc, &(offset, kind)| {
+            acc & (runs.run(kind) >> offset)
+        })
+    }
+
+    /// The number of straight runs [`Piece::fits_runs`] ands.
+    pub fn run_count(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// The straight runs: (offset from the anchor, kind) as read by [`EmptyRuns::run_of`].
+    pub fn runs(&self) -> &[(u8, u8)] {
+        &self.runs
+    }
+
+    /// The anchors where the piece lies inside the board (ignoring filled cells).
+    pub fn anchors(&self) -> u128 {
+        self.anchors
+    }
+
+    /// True if the piece's cells, shifted somehow, cover all of `other`'s cells (then wherever
+    /// this piece fits, `other` fits too).
+    pub fn contains(&self, other: &Piece) -> bool {
+        // Shift `other` so that its box lies inside this piece's box, at every offset.
+        let (h, w) = box_size(self.mask);
+        let (oh, ow) = box_size(other.mask);
+        if oh > h || ow > w {
+            return false;
+        }
+        (0..=h - oh).any(|dr| {
+            (0..=w - ow).any(|dc| {
+                let shifted = other.mask << (dr * SIZE + dc);
+                shifted & !self.mask == 0
+            })
+        })
+    }
+
     /// The cells the piece covers when its top-left corner is on `anchor`.
     #[inline]
     pub fn at(&self, anchor: usize) -> u128 {
         self.mask << anchor
     }
+}
+
+/// Height and width of the bounding box of a shape mask whose top-left corner is on cell 0.
+fn box_size(mask: u128) -> (usize, usize) {
+    let cells: Vec<usize> = cells_of(mask).collect();
+    let h = cells.iter().map(|c| c / SIZE).max().unwrap_or(0) + 1;
+    let w = cells.iter().map(|c| c % SIZE).max().unwrap_or(0) + 1;
+    (h, w)
 }
 
 /// Iterates the cell indexes of a set.
@@ -237,6 +366,51 @@ mod tests {
         let anchors = domino.fits(board);
         assert_eq!(anchors >> 2 & 1, 0);
         assert_eq!(anchors >> 3 & 1, 1);
-        assert_eq!(anchors.count_ones(), 72 - 2);
+        assert_eq!(anchors.count_ones(), 72 - 3);
+    }
+
+    #[test]
+    fn fits_from_runs_equals_fits() {
+        let set = PieceSet::builtin("blocksudoku59").unwrap();
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(23).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            // Sparse-ish boards: the and of two random words.
+            let board = Board(
+                (u128::from(x) << 64 | u128::from(y))
+                    & u128::from(x ^ y) << 17
+                    & super::super::board::FULL,
+            );
+            let runs = EmptyRuns::new(board);
+            for p in &set.pieces {
+                assert_eq!(p.fits_runs(&runs), p.fits(board), "{}", p.shape);
+            }
+        }
+        let line = Piece::parse("#/#/#/#/#").unwrap();
+        assert_eq!(line.run_count(), 1);
+        let u = Piece::parse("#.#/###").unwrap();
+        assert_eq!(u.run_count(), 3);
+    }
+
+    #[test]
+    fn containment_between_shapes() {
+        let l = Piece::parse("#./##").unwrap();
+        let square = Piece::parse("##/##").unwrap();
+        let domino = Piece::parse("##").unwrap();
+        let diag = Piece::parse("#./.#").unwrap();
+        assert!(square.contains(&l));
+        assert!(square.contains(&domino));
+        assert!(square.contains(&diag));
+        assert!(l.contains(&domino));
+        assert!(!l.contains(&square));
+        assert!(!domino.contains(&diag));
+        assert!(
+            Piece::parse("#####")
+                .unwrap()
+                .contains(&Piece::parse("###").unwrap())
+        );
     }
 }

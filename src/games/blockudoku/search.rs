@@ -11,7 +11,7 @@
 
 use super::board::Board;
 use super::board_set::BoardSet;
-use super::eval::{Weights, evaluate};
+use super::eval::{Evaluator, PieceState, Weights};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
 use crate::search::SearchControl;
@@ -25,6 +25,8 @@ const DEATH: i64 = -1_000_000;
 const CHECK_EVERY: u64 = 256;
 /// Candidates the look-ahead compares.
 const LOOKAHEAD_CANDIDATES: usize = 8;
+/// Final boards the full search keeps (the look-ahead's candidates come from them).
+const TOP: usize = LOOKAHEAD_CANDIDATES;
 /// Sampled hands in the first look-ahead iteration.
 const LOOKAHEAD_SAMPLES: usize = 8;
 
@@ -49,7 +51,7 @@ impl Candidate {
 /// A search of one hand from one position.
 pub struct HandSearch<'a> {
     set: &'a PieceSet,
-    weights: Weights,
+    ev: Evaluator,
     start: Position,
     hand: &'a [Piece],
     rng: SmallRng,
@@ -57,7 +59,8 @@ pub struct HandSearch<'a> {
     seen: BoardSet,
     best: Option<Candidate>,
     chosen: Option<Candidate>,
-    leaves: Vec<Candidate>,
+    /// The best distinct final boards of the full search, best first.
+    top: Vec<Candidate>,
     full_done: bool,
     stopped: bool,
 }
@@ -75,7 +78,7 @@ impl<'a> HandSearch<'a> {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            weights,
+            ev: Evaluator::new(set, weights),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -83,21 +86,21 @@ impl<'a> HandSearch<'a> {
             seen: BoardSet::default(),
             best: None,
             chosen: None,
-            leaves: Vec::new(),
+            top: Vec::new(),
             full_done: false,
             stopped: false,
         }
     }
 
     fn eval(&self, board: Board) -> i32 {
-        evaluate(board, self.set, &self.weights)
+        self.ev.full(board)
     }
 
     /// Counts a node; true once the control says stop (looked at every few hundred nodes).
     #[inline]
     fn tick(&mut self, control: &SearchControl) -> bool {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && control.must_stop(self.nodes) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && control.must_stop(self.nodes) {
             self.stopped = true;
         }
         self.stopped
@@ -108,8 +111,7 @@ impl<'a> HandSearch<'a> {
         let mut best: Option<Candidate> = None;
         for order in distinct_orders(self.hand) {
             let Some(candidate) = greedy_plan(
-                self.set,
-                &self.weights,
+                &self.ev,
                 self.start.board,
                 self.hand,
                 &order,
@@ -124,14 +126,47 @@ impl<'a> HandSearch<'a> {
         best
     }
 
-    /// Iteration 2: every order and placement; keeps every distinct final board in `leaves`.
+    /// Iteration 2: every order and placement; keeps the best distinct final boards in `top`.
+    /// Children are searched best first by the cheap evaluation, so that a search cut short
+    /// has seen the likeliest plans; final boards are evaluated only as far as needed to know
+    /// whether they enter `top` (exact: the piece features only subtract).
     fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
         self.seen.clear();
-        self.leaves.clear();
+        self.top.clear();
+        if let Some(greedy) = self.best {
+            self.top.push(greedy);
+        }
         let all = (1u8 << self.hand.len()) - 1;
         let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
         self.dfs(self.start.board, all, &mut plan, 0, control, progress);
         self.full_done = !self.stopped;
+    }
+
+    /// The value a final board must beat to enter `top`.
+    #[inline]
+    fn floor(&self) -> i32 {
+        if self.top.len() < TOP {
+            i32::MIN
+        } else {
+            self.top[TOP - 1].eval
+        }
+    }
+
+    /// Puts a final board into `top` (sorted best first, distinct boards).
+    fn offer(&mut self, leaf: Candidate, progress: &mut Progress) {
+        if self.top.iter().any(|c| c.board == leaf.board) {
+            return;
+        }
+        let at = self.top.partition_point(|c| c.eval >= leaf.eval);
+        if at >= TOP {
+            return;
+        }
+        self.top.insert(at, leaf);
+        self.top.truncate(TOP);
+        if at == 0 {
+            self.best = Some(leaf);
+            progress.improved(&leaf.notation(), i64::from(leaf.eval), self.nodes);
+        }
     }
 
     fn dfs(
@@ -143,6 +178,12 @@ impl<'a> HandSearch<'a> {
         control: &SearchControl,
         progress: &mut Progress,
     ) {
+        let mut children: Vec<(i32, u8, u8, Board)> = Vec::new();
+        // Before the last piece: what no placement without a clear can improve.
+        let last = remaining.count_ones() == 1;
+        let use_state = last && self.ev.penalty_bound(PieceState::default()).is_some();
+        // Computed at the first final board whose cheap value leaves it a chance.
+        let mut state: Option<(u64, i32)> = None;
         for slot in 0..self.hand.len() {
             if remaining >> slot & 1 == 0 || self.has_twin_before(slot, remaining) {
                 continue;
@@ -153,32 +194,61 @@ impl<'a> HandSearch<'a> {
                 if self.tick(control) {
                     return;
                 }
-                let (next, _) = board.place(piece.at(anchor));
-                if !self.seen.insert(next.0 | u128::from(rest) << 100) {
-                    continue;
-                }
-                plan[depth] = Placement {
-                    slot: slot as u8,
-                    anchor: anchor as u8,
-                };
-                if rest != 0 {
-                    self.dfs(next, rest, plan, depth + 1, control, progress);
-                    if self.stopped {
-                        return;
+                let (next, cleared) = board.place(piece.at(anchor));
+                if rest == 0 {
+                    let floor = self.floor();
+                    let cheap = self.ev.cheap(next);
+                    if self.ev.cannot_beat(cheap, floor) {
+                        continue;
+                    }
+                    let (known, bound) = if cleared == 0 && use_state {
+                        *state.get_or_insert_with(|| {
+                            let s = self.ev.piece_state(board);
+                            (s.unfit, self.ev.penalty_bound(s).unwrap_or(0))
+                        })
+                    } else {
+                        (0, 0)
+                    };
+                    if self.ev.cannot_beat(cheap + bound, floor)
+                        || self.top.iter().any(|c| c.board == next)
+                    {
+                        continue;
+                    }
+                    if let Some(eval) = self.ev.finish_known(next, cheap, floor, known) {
+                        plan[depth] = Placement {
+                            slot: slot as u8,
+                            anchor: anchor as u8,
+                        };
+                        let leaf = Candidate {
+                            board: next,
+                            eval,
+                            plan: *plan,
+                            len: depth as u8 + 1,
+                        };
+                        self.offer(leaf, progress);
                     }
                     continue;
                 }
-                let leaf = Candidate {
-                    board: next,
-                    eval: self.eval(next),
-                    plan: *plan,
-                    len: depth as u8 + 1,
-                };
-                self.leaves.push(leaf);
-                if self.best.is_none_or(|b| leaf.eval > b.eval) {
-                    self.best = Some(leaf);
-                    progress.improved(&leaf.notation(), i64::from(leaf.eval), self.nodes);
+                if !self.seen.insert(next.0 | u128::from(rest) << 100) {
+                    continue;
                 }
+                let cheap = self.ev.cheap(next);
+                children.push((cheap, slot as u8, anchor as u8, next));
+            }
+        }
+        children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        for (_, slot, anchor, next) in children {
+            plan[depth] = Placement { slot, anchor };
+            self.dfs(
+                next,
+                remaining & !(1 << slot),
+                plan,
+                depth + 1,
+                control,
+                progress,
+            );
+            if self.stopped {
+                return;
             }
         }
     }
@@ -196,8 +266,7 @@ impl<'a> HandSearch<'a> {
         control: &SearchControl,
         progress: &mut Progress,
     ) -> Option<(Candidate, i64)> {
-        let mut candidates = self.leaves.clone();
-        candidates.sort_by_key(|c| std::cmp::Reverse(c.eval));
+        let mut candidates = self.top.clone();
         candidates.truncate(LOOKAHEAD_CANDIDATES);
         if candidates.len() < 2 {
             return None;
@@ -248,14 +317,7 @@ impl<'a> HandSearch<'a> {
     fn answer_value(&mut self, board: Board, hand: &[Piece]) -> i64 {
         let mut best: Option<i32> = None;
         for order in distinct_orders(hand) {
-            if let Some(c) = greedy_plan(
-                self.set,
-                &self.weights,
-                board,
-                hand,
-                &order,
-                &mut self.nodes,
-            ) {
+            if let Some(c) = greedy_plan(&self.ev, board, hand, &order, &mut self.nodes) {
                 best = Some(best.map_or(c.eval, |b| b.max(c.eval)));
             }
         }
@@ -330,7 +392,7 @@ impl IterativeSearch for HandSearch<'_> {
 
     fn max_depth(&self) -> Option<u32> {
         // With fewer than two distinct final boards there is nothing to look ahead for.
-        if self.full_done && self.leaves.len() < 2 {
+        if self.full_done && self.top.len() < 2 {
             Some(2)
         } else {
             None
@@ -368,8 +430,7 @@ fn permute(items: &mut [usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
 
 /// Places the hand in `order`, each piece where the evaluation of the board after it is best.
 fn greedy_plan(
-    set: &PieceSet,
-    weights: &Weights,
+    ev: &Evaluator,
     start: Board,
     hand: &[Piece],
     order: &[usize],
@@ -384,8 +445,8 @@ fn greedy_plan(
         for anchor in cells_of(piece.fits(board)) {
             *nodes += 1;
             let (next, _) = board.place(piece.at(anchor));
-            let value = evaluate(next, set, weights);
-            if best.is_none_or(|(v, _, _)| value > v) {
+            let floor = best.map_or(i32::MIN, |(v, _, _)| v);
+            if let Some(value) = ev.above(next, floor) {
                 best = Some((value, anchor, next));
             }
         }
