@@ -9,6 +9,8 @@ use crate::protocol::{Command, answer, parse_line};
 const DEFAULT_OVERHEAD_MS: u64 = 10;
 /// Largest accepted `MoveOverhead`.
 const MAX_OVERHEAD_MS: u64 = 5000;
+/// Largest accepted `Threads`.
+const MAX_THREADS: u64 = 64;
 
 /// The engine's state between commands.
 pub struct Session {
@@ -26,7 +28,10 @@ impl Session {
         Session {
             output,
             game: None,
-            options: EngineOptions { seed: 0 },
+            options: EngineOptions {
+                seed: 0,
+                threads: 1,
+            },
             overhead_ms: DEFAULT_OVERHEAD_MS,
             worker,
         }
@@ -132,6 +137,9 @@ impl Session {
             "option name Seed type spin default 0 min 0 max {}",
             u64::MAX
         ));
+        out.line(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         out.line("teiok");
     }
 
@@ -147,9 +155,10 @@ impl Session {
         match name {
             "MoveOverhead" => self.overhead_ms = number(MAX_OVERHEAD_MS)?,
             "Seed" => self.options.seed = number(u64::MAX)?,
+            "Threads" => self.options.threads = number(MAX_THREADS)?.max(1) as usize,
             _ => {
                 return Err(format!(
-                    "unknown option '{name}' (known: MoveOverhead, Seed)"
+                    "unknown option '{name}' (known: MoveOverhead, Seed, Threads)"
                 ));
             }
         }

@@ -10,6 +10,8 @@ use crate::search::{Info, Limits, SearchControl};
 pub struct EngineOptions {
     /// Seed for every random choice of the search (`Seed` option).
     pub seed: u64,
+    /// Search threads (`Threads` option); games that cannot use more than one ignore it.
+    pub threads: usize,
 }
 
 /// A search ready to run on the worker thread: it owns a snapshot of the position.
@@ -43,7 +45,7 @@ pub trait GameSession: Send {
 }
 
 /// The games `newgame` accepts, as announced by `tei`.
-pub const GAMES: &[&str] = &["blockudoku"];
+pub const GAMES: &[&str] = &["blockudoku", "blokus"];
 
 /// Starts a game from `newgame <game> [<key> <value>]...`.
 pub fn new_game(game: &str, params: &[(String, String)]) -> Result<Box<dyn GameSession>, String> {
@@ -51,6 +53,7 @@ pub fn new_game(game: &str, params: &[(String, String)]) -> Result<Box<dyn GameS
         "blockudoku" => Ok(Box::new(blockudoku::session::BlockudokuSession::new(
             params,
         )?)),
+        "blokus" => Ok(Box::new(blokus::session::BlokusSession::new(params)?)),
         _ => Err(format!(
             "unknown game '{game}' (known: {})",
             GAMES.join(", ")

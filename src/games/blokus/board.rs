@@ -458,6 +458,24 @@ impl Board {
             .collect()
     }
 
+    /// Whether colour `c` is known to have no legal move left.
+    #[inline]
+    pub fn is_out(&self, c: usize) -> bool {
+        self.out & (1 << c) != 0
+    }
+
+    /// Whether square `p` is a live corner point of colour `c`.
+    #[inline]
+    pub fn is_attach(&self, c: usize, p: usize) -> bool {
+        self.attach_bits[p] & (1 << c) != 0 && self.forbidden[p] & (1 << c) == 0
+    }
+
+    /// Whether colour `c` may cover square `p` (as far as that square goes).
+    #[inline]
+    pub fn is_free_for(&self, c: usize, p: usize) -> bool {
+        self.forbidden[p] & (1 << c) == 0
+    }
+
     /// The rows of the board, top row first: `.` empty, `1`..`4` the colours.
     pub fn rows(&self) -> Vec<String> {
         let size = self.t.size;

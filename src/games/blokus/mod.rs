@@ -2,5 +2,8 @@
 //! Carlo tree search, the protocol session and the GTP front end.
 
 pub mod board;
+pub mod game;
+pub mod mcts;
 pub mod pieces;
+pub mod session;
 pub mod tables;

@@ -1,0 +1,422 @@
+//! Monte Carlo tree search for any number of colours: each node keeps the mean result of the
+//! player who made its move (partner colours of Two-Player share a result; in Three-Player the
+//! shared fourth colour plays for whoever's turn it is with it). Children start with priors
+//! (piece size, new corners, blocked opponent corners); playouts place the largest pieces first.
+
+use super::board::{Board, MoveGen, Variant};
+use crate::search::SearchControl;
+use crate::search::iterative::{Iteration, IterativeSearch, Progress};
+
+/// Exploration constant of UCT (results in 0..1).
+const EXPLORE: f32 = 0.35;
+/// A leaf is expanded on this visit.
+const EXPAND_AT: f32 = 1.0;
+/// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
+const MAX_NODES: usize = 4_000_000;
+
+/// A small fast random generator (xorshift64*).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D | 1)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    mv: u16,
+    colour: u8,
+    player: u8,
+    expanded: bool,
+    first_child: u32,
+    nchildren: u32,
+    /// Visits including the prior's virtual ones.
+    visits: f32,
+    /// Sum of results of `player`, including the prior's.
+    value: f32,
+    /// Real visits.
+    real: u32,
+}
+
+/// The search tree over one root position.
+pub struct Mcts {
+    root: Board,
+    nodes: Vec<Node>,
+    rng: Rng,
+    mg: MoveGen,
+    buf: Vec<u16>,
+    path: Vec<u32>,
+    playouts: u64,
+}
+
+/// The result of a finished game for each player, with a small share for the score margin
+/// (two players) or the points (more players), so that among equal outcomes more squares win.
+pub fn results(b: &Board) -> [f32; 4] {
+    let res = b.player_results();
+    let pts = b.player_points();
+    let mut out = [0.0f32; 4];
+    if pts.len() == 2 {
+        let diff = (pts[0] - pts[1]) as f32;
+        let margin = (diff / 40.0).clamp(-0.5, 0.5);
+        out[0] = 0.92 * res[0] + 0.08 * (0.5 + margin);
+        out[1] = 0.92 * res[1] + 0.08 * (0.5 - margin);
+    } else {
+        for (i, r) in res.iter().enumerate() {
+            out[i] = 0.92 * r + 0.08 * (pts[i] as f32 / 109.0).min(1.0);
+        }
+    }
+    out
+}
+
+impl Mcts {
+    /// A search of `root` with the given seed.
+    pub fn new(root: &Board, seed: u64) -> Mcts {
+        let mut root = root.clone();
+        root.skip_to_mover();
+        let t = root.tables();
+        Mcts {
+            root,
+            nodes: vec![Node {
+                mv: 0,
+                colour: 0,
+                player: 0,
+                expanded: false,
+                first_child: 0,
+                nchildren: 0,
+                visits: 0.0,
+                value: 0.0,
+                real: 0,
+            }],
+            rng: Rng::new(seed),
+            mg: MoveGen::new(t),
+            buf: Vec::new(),
+            path: Vec::new(),
+            playouts: 0,
+        }
+    }
+
+    /// Playouts run so far.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &Board {
+        &self.root
+    }
+
+    fn expand(&mut self, node: usize, b: &mut Board) {
+        self.nodes[node].expanded = true;
+        let Some(c) = b.skip_to_mover() else {
+            return;
+        };
+        let player = b.player_of(c) as u8;
+        self.buf.clear();
+        b.gen_moves(c, &mut self.mg, &mut self.buf);
+        let t = b.tables();
+        let first = self.nodes.len() as u32;
+        let early = b.pieces_left(c) * t.copies as usize > 21 - 8 || b.variant == Variant::Junior;
+        let max_size = (0..t.npieces())
+            .filter(|&k| b.left(c, k) > 0)
+            .map(|k| t.shapes[k].cells.len())
+            .max()
+            .unwrap_or(1) as f32;
+        let nc = b.ncolours();
+        for &m in &self.buf {
+            let mi = &t.moves[m as usize];
+            let size = mi.size as f32;
+            // Size matters most early on; corners of our own gained and of others covered help.
+            let mut v = 0.5 - 0.06 * (max_size - size);
+            if early && size < max_size {
+                v -= 0.1;
+            }
+            let mut blocked = 0;
+            for &p in mi.points() {
+                for o in 0..nc {
+                    if o != c && b.is_attach(o, p as usize) && b.player_of(o) != player as usize {
+                        blocked += 1;
+                    }
+                }
+            }
+            let new_corners = t
+                .attach(m)
+                .iter()
+                .filter(|&&p| b.is_free_for(c, p as usize) && !b.is_attach(c, p as usize))
+                .count();
+            v += 0.02 * blocked.min(4) as f32 + 0.01 * new_corners.min(6) as f32;
+            let n = 4.0;
+            self.nodes.push(Node {
+                mv: m,
+                colour: c as u8,
+                player,
+                expanded: false,
+                first_child: 0,
+                nchildren: 0,
+                visits: n,
+                value: v.clamp(0.02, 0.98) * n,
+                real: 0,
+            });
+        }
+        let nd = &mut self.nodes[node];
+        nd.first_child = first;
+        nd.nchildren = self.buf.len() as u32;
+    }
+
+    fn select(&self, node: usize) -> usize {
+        let nd = &self.nodes[node];
+        let log_n = (nd.visits.max(1.0)).ln();
+        let mut best = nd.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
+            let ch = &self.nodes[i];
+            let score = ch.value / ch.visits + EXPLORE * (log_n / ch.visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One playout from the root: descend, expand, play out, back up.
+    pub fn run_once(&mut self) {
+        let mut b = self.root.clone();
+        self.path.clear();
+        let mut node = 0usize;
+        let res;
+        loop {
+            let nd = self.nodes[node];
+            if !nd.expanded {
+                if (node == 0 || nd.real as f32 >= EXPAND_AT) && self.nodes.len() < MAX_NODES {
+                    self.expand(node, &mut b);
+                } else {
+                    res = self.playout(&mut b);
+                    break;
+                }
+            }
+            if self.nodes[node].nchildren == 0 {
+                res = results(&b);
+                break;
+            }
+            let child = self.select(node);
+            let ch = self.nodes[child];
+            b.play(ch.colour as usize, ch.mv);
+            self.path.push(child as u32);
+            node = child;
+        }
+        for &i in &self.path {
+            let nd = &mut self.nodes[i as usize];
+            nd.visits += 1.0;
+            nd.real += 1;
+            nd.value += res[nd.player as usize];
+        }
+        self.nodes[0].visits += 1.0;
+        self.nodes[0].real += 1;
+        self.playouts += 1;
+    }
+
+    /// Plays the game out with the policy: the largest pieces that fit, chosen at random.
+    fn playout(&mut self, b: &mut Board) -> [f32; 4] {
+        let nc = b.ncolours();
+        let mut c = b.to_play();
+        let mut idle = 0;
+        let t = b.tables();
+        while idle < nc {
+            if b.is_out(c) {
+                idle += 1;
+                c = b.next_colour(c);
+                continue;
+            }
+            let max = (0..t.npieces())
+                .filter(|&k| b.left(c, k) > 0)
+                .map(|k| t.shapes[k].cells.len() as u8)
+                .max()
+                .unwrap_or(0);
+            self.buf.clear();
+            let mut s = max;
+            while s >= 1 && self.buf.is_empty() {
+                b.gen_moves_sized(c, s, s, &mut self.mg, &mut self.buf);
+                s -= 1;
+            }
+            if self.buf.is_empty() {
+                b.pass(c);
+                idle += 1;
+            } else {
+                let m = self.buf[self.rng.below(self.buf.len())];
+                b.play(c, m);
+                idle = 0;
+            }
+            c = b.next_colour(c);
+        }
+        results(b)
+    }
+
+    /// Root moves with their real visits and mean values, most visited first.
+    pub fn root_stats(&self) -> Vec<(u16, u32, f32)> {
+        let nd = &self.nodes[0];
+        let mut v: Vec<(u16, u32, f32)> = (nd.first_child..nd.first_child + nd.nchildren)
+            .map(|i| {
+                let ch = &self.nodes[i as usize];
+                (ch.mv, ch.real, ch.value / ch.visits)
+            })
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        v
+    }
+
+    /// The most visited line from the root (moves with the colours that make them).
+    pub fn pv(&self, max_len: usize) -> Vec<(usize, u16)> {
+        let mut out = Vec::new();
+        let mut node = 0usize;
+        while out.len() < max_len {
+            let nd = &self.nodes[node];
+            if nd.nchildren == 0 {
+                break;
+            }
+            let best = (nd.first_child..nd.first_child + nd.nchildren)
+                .max_by(|&a, &b| {
+                    let (x, y) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                    x.real
+                        .cmp(&y.real)
+                        .then((x.value / x.visits).total_cmp(&(y.value / y.visits)))
+                })
+                .map(|i| i as usize);
+            let Some(best) = best else { break };
+            if self.nodes[best].real == 0 && node != 0 {
+                break;
+            }
+            out.push((self.nodes[best].colour as usize, self.nodes[best].mv));
+            node = best;
+        }
+        out
+    }
+
+    /// Expands the root (so a best move exists) without any playout.
+    pub fn ensure_root(&mut self) {
+        if !self.nodes[0].expanded {
+            let mut b = self.root.clone();
+            self.expand(0, &mut b);
+        }
+    }
+}
+
+/// The search under the iterative driver: iteration k runs a batch of playouts.
+pub struct MctsSearch {
+    /// The tree.
+    pub mcts: Mcts,
+    best: Option<u16>,
+}
+
+impl MctsSearch {
+    /// A search of `root`.
+    pub fn new(root: &Board, seed: u64) -> Self {
+        MctsSearch {
+            mcts: Mcts::new(root, seed),
+            best: None,
+        }
+    }
+
+    fn line(&self) -> (Vec<String>, i64) {
+        let t = self.mcts.root.tables();
+        let pv = self.mcts.pv(8);
+        let stats = self.mcts.root_stats();
+        let score = stats.first().map_or(0, |s| (s.2 * 100.0).round() as i64);
+        (pv.iter().map(|&(_, m)| t.move_name(m)).collect(), score)
+    }
+
+    /// True when the best move can no longer change in the time left.
+    fn decided(&self, control: &SearchControl, started: u64) -> bool {
+        let Some(remaining) = control.remaining() else {
+            return false;
+        };
+        let elapsed = control.elapsed().as_secs_f64();
+        let done = (self.mcts.playouts - started) as f64;
+        if elapsed < 0.01 || done < 200.0 {
+            return false;
+        }
+        let rate = self.mcts.playouts as f64 / elapsed;
+        let left = rate * remaining.as_secs_f64();
+        let stats = self.mcts.root_stats();
+        match stats.as_slice() {
+            [] | [_] => true,
+            [a, b, ..] => (a.1 - b.1) as f64 > left * 1.2,
+        }
+    }
+}
+
+impl IterativeSearch for MctsSearch {
+    fn iterate(
+        &mut self,
+        depth: u32,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) -> Option<Iteration> {
+        self.mcts.ensure_root();
+        let batch = 64u64 << depth.min(12);
+        let started = self.mcts.playouts;
+        let mut complete = true;
+        if self.mcts.root_stats().is_empty() {
+            return Some(Iteration {
+                pv: Vec::new(),
+                score: 0,
+                complete: false,
+            });
+        }
+        if depth == 1 {
+            let (pv, score) = self.line();
+            self.best = self.mcts.root_stats().first().map(|s| s.0);
+            progress.improved(&pv, score, self.mcts.playouts);
+        }
+        for i in 0..batch {
+            if control.must_stop(self.mcts.playouts) {
+                complete = false;
+                break;
+            }
+            self.mcts.run_once();
+            if i % 32 == 31 {
+                let best = self.mcts.root_stats().first().map(|s| s.0);
+                if best != self.best {
+                    self.best = best;
+                    let (pv, score) = self.line();
+                    progress.improved(&pv, score, self.mcts.playouts);
+                } else {
+                    progress.tick(self.mcts.playouts);
+                }
+                if self.decided(control, started.min(self.mcts.playouts)) {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        let (pv, score) = self.line();
+        Some(Iteration {
+            pv,
+            score,
+            complete,
+        })
+    }
+
+    fn nodes(&self) -> u64 {
+        self.mcts.playouts
+    }
+}

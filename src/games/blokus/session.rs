@@ -1,0 +1,170 @@
+//! Blokus in protocol mode: `newgame blokus [variant classic|two|three|duo|junior]`,
+//! `position startpos [moves <move> ...]`, `legal`, `show`, `go`.
+
+use super::board::{Board, Variant};
+use super::game::Game;
+use super::mcts::{Mcts, MctsSearch};
+use crate::games::{EngineOptions, GameSession, SearchJob};
+use crate::search::{Info, Limits, SearchControl, iterative};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The game state the protocol sees.
+pub struct BlokusSession {
+    game: Game,
+}
+
+impl BlokusSession {
+    /// A new game from `newgame` parameters.
+    pub fn new(params: &[(String, String)]) -> Result<Self, String> {
+        let mut variant = Variant::Classic;
+        for (key, value) in params {
+            match key.as_str() {
+                "variant" => variant = Variant::parse(value)?,
+                _ => return Err(format!("unknown blokus parameter '{key}' (known: variant)")),
+            }
+        }
+        Ok(BlokusSession {
+            game: Game::new(variant),
+        })
+    }
+}
+
+/// Parses `startpos [moves <move> ...]` into a game (nothing is changed on error).
+fn parse_position(variant: Variant, args: &[String]) -> Result<Game, String> {
+    let mut game = Game::new(variant);
+    match args.first().map(String::as_str) {
+        Some("startpos") => {}
+        Some(other) => return Err(format!("position needs startpos, got '{other}'")),
+        None => return Err("position needs startpos".into()),
+    }
+    match args.get(1).map(String::as_str) {
+        None => return Ok(game),
+        Some("moves") => {}
+        Some(other) => return Err(format!("expected 'moves' after startpos, got '{other}'")),
+    }
+    for (i, text) in args[2..].iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+impl GameSession for BlokusSession {
+    fn name(&self) -> &'static str {
+        "blokus"
+    }
+
+    fn set_position(&mut self, args: &[String]) -> Result<(), String> {
+        self.game = parse_position(self.game.variant(), args)?;
+        Ok(())
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut b = self.game.board.clone();
+        let Some(c) = b.effective_to_play() else {
+            return Vec::new();
+        };
+        let t = b.tables();
+        self.game.legal(c).iter().map(|&m| t.move_name(m)).collect()
+    }
+
+    fn show(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "blokus variant {} moves {}",
+            self.game.variant().name(),
+            self.game.board.nmoves()
+        )];
+        lines.extend(self.game.show());
+        lines
+    }
+
+    fn search_job(
+        &self,
+        _limits: &Limits,
+        options: &EngineOptions,
+    ) -> Result<Box<dyn SearchJob>, String> {
+        Ok(Box::new(BlokusJob {
+            board: self.game.board.clone(),
+            seed: options.seed,
+            threads: options.threads.max(1),
+        }))
+    }
+}
+
+/// A search of one position, owned by the worker thread.
+struct BlokusJob {
+    board: Board,
+    seed: u64,
+    threads: usize,
+}
+
+impl SearchJob for BlokusJob {
+    fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
+        search(&self.board, self.seed, self.threads, control, report)
+    }
+}
+
+/// Searches `board` for the colour to move with `threads` threads (root parallelism: each
+/// thread grows its own tree, the root visit counts are summed). Returns the best line in
+/// notation, empty when the game is over.
+pub fn search(
+    board: &Board,
+    seed: u64,
+    threads: usize,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&Info),
+) -> Vec<String> {
+    let mut b = board.clone();
+    if b.skip_to_mover().is_none() {
+        return Vec::new();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.max(1))
+            .map(|i| {
+                let done = &done;
+                let b = &b;
+                scope.spawn(move || {
+                    let mut m = Mcts::new(b, seed.wrapping_add(0x9E37 * i as u64));
+                    m.ensure_root();
+                    while !done.load(Ordering::Relaxed) && !control.must_stop(0) {
+                        for _ in 0..8 {
+                            m.run_once();
+                        }
+                    }
+                    m.root_stats()
+                })
+            })
+            .collect();
+        let mut main = MctsSearch::new(&b, seed);
+        let pv = iterative::deepen(&mut main, control, report);
+        done.store(true, Ordering::Relaxed);
+        if helpers.is_empty() {
+            return pv;
+        }
+        let mut total: Vec<(u16, u64)> = main
+            .mcts
+            .root_stats()
+            .iter()
+            .map(|s| (s.0, s.1 as u64))
+            .collect();
+        for h in helpers {
+            if let Ok(stats) = h.join() {
+                for (m, visits, _) in stats {
+                    if let Some(e) = total.iter_mut().find(|e| e.0 == m) {
+                        e.1 += visits as u64;
+                    }
+                }
+            }
+        }
+        let Some(&(best, _)) = total.iter().max_by_key(|e| e.1) else {
+            return pv;
+        };
+        let name = b.tables().move_name(best);
+        if pv.first() == Some(&name) {
+            pv
+        } else {
+            vec![name]
+        }
+    })
+}
