@@ -21,6 +21,8 @@ enum Command {
     /// Sudoku tools: solve, count, generate, show, bench.
     #[command(subcommand)]
     Sudoku(tessera::sudoku::cli::SudokuCommand),
+    /// Blokus over GTP (Go Text Protocol 2), for Blokus match runners and GUIs.
+    Gtp(tessera::games::blokus::gtp::GtpArgs),
 }
 
 fn main() {
@@ -33,6 +35,7 @@ fn main() {
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),
+        Some(Command::Gtp(args)) => tessera::games::blokus::gtp::run(&args),
     };
     std::process::exit(code);
 }

@@ -458,6 +458,11 @@ impl Board {
             .collect()
     }
 
+    /// Makes colour `c` the one to play (GTP lets any colour move next).
+    pub fn set_to_play(&mut self, c: usize) {
+        self.to_play = c as u8;
+    }
+
     /// Whether colour `c` is known to have no legal move left.
     #[inline]
     pub fn is_out(&self, c: usize) -> bool {

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod game;
+pub mod gtp;
 pub mod mcts;
 pub mod pieces;
 pub mod session;

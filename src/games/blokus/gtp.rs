@@ -1,0 +1,345 @@
+//! `tessera gtp`: Blokus over GTP 2, the text protocol of the strongest open Blokus engine, so
+//! its match runner and GUIs drive tessera unchanged.
+//!
+//! Framing: `[id] command args` per line (`#` starts a comment); the answer is `=[id] result` or
+//! `?[id] message`, then one empty line, flushed at once.
+
+use super::board::{MoveGen, Variant};
+use super::game::Game;
+use super::session::search;
+use crate::search::{Limits, SearchControl, time};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Options of `tessera gtp`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GtpArgs {
+    /// Thinking time per `genmove`, in milliseconds (default 1000 unless --nodes is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Playouts per `genmove`.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the search's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`).
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+}
+
+/// The commands answered, as `list_commands` shows them.
+pub const COMMANDS: &[&str] = &[
+    "all_legal",
+    "clear_board",
+    "cputime",
+    "final_score",
+    "genmove",
+    "known_command",
+    "list_commands",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "set_game",
+    "set_random_seed",
+    "showboard",
+    "undo",
+    "version",
+];
+
+/// The names `set_game` accepts (as in the reference engine's game files).
+pub const GAME_NAMES: [(&str, Variant); 5] = [
+    ("Blokus", Variant::Classic),
+    ("Blokus Two-Player", Variant::Two),
+    ("Blokus Three-Player", Variant::Three),
+    ("Blokus Duo", Variant::Duo),
+    ("Blokus Junior", Variant::Junior),
+];
+
+/// The GTP engine state.
+pub struct Gtp {
+    game: Game,
+    args: GtpArgs,
+    seed: u64,
+    genmoves: u64,
+}
+
+/// What one command asks of the loop.
+pub enum Reply {
+    /// `=` with this text.
+    Ok(String),
+    /// `?` with this message.
+    Err(String),
+    /// `=` and exit.
+    Quit,
+}
+
+/// CPU seconds used by this process (user + system), from `/proc/self/stat`.
+pub fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+impl Gtp {
+    /// A new engine; fails on an unknown `--variant`.
+    pub fn new(args: GtpArgs) -> Result<Gtp, String> {
+        let variant = Variant::parse(&args.variant)?;
+        Ok(Gtp {
+            game: Game::new(variant),
+            seed: args.seed,
+            args,
+            genmoves: 0,
+        })
+    }
+
+    fn colour(&self, arg: Option<&str>) -> Result<usize, String> {
+        let arg = arg.ok_or("missing colour argument")?;
+        let s = arg.to_ascii_lowercase();
+        let c = if self.game.variant().ncolours() == 2 {
+            match s.as_str() {
+                "b" | "black" | "blue" => Some(0),
+                "w" | "white" | "green" => Some(1),
+                _ => None,
+            }
+        } else {
+            match s.as_str() {
+                "1" | "blue" => Some(0),
+                "2" | "yellow" => Some(1),
+                "3" | "red" => Some(2),
+                "4" | "green" => Some(3),
+                _ => None,
+            }
+        };
+        c.ok_or_else(|| format!("invalid color argument '{arg}'"))
+    }
+
+    /// Executes one command (without its id).
+    pub fn execute(&mut self, name: &str, args: &[&str]) -> Reply {
+        match self.command(name, args) {
+            Ok(Some(text)) => Reply::Ok(text),
+            Ok(None) => Reply::Quit,
+            Err(e) => Reply::Err(e),
+        }
+    }
+
+    fn command(&mut self, name: &str, args: &[&str]) -> Result<Option<String>, String> {
+        let t = self.game.board.tables();
+        let text = match name {
+            "protocol_version" => "2".to_string(),
+            "name" => "tessera".to_string(),
+            "version" => env!("CARGO_PKG_VERSION").to_string(),
+            "list_commands" => COMMANDS.join("\n"),
+            "known_command" => {
+                let c = args.first().ok_or("missing argument")?;
+                (if COMMANDS.contains(c) {
+                    "true"
+                } else {
+                    "false"
+                })
+                .to_string()
+            }
+            "quit" => return Ok(None),
+            "set_game" => {
+                let line = args.join(" ");
+                let variant = GAME_NAMES
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(&line))
+                    .map(|&(_, v)| v)
+                    .or_else(|| Variant::parse(&line).ok())
+                    .ok_or("invalid argument")?;
+                self.game = Game::new(variant);
+                String::new()
+            }
+            "clear_board" => {
+                self.game = Game::new(self.game.variant());
+                String::new()
+            }
+            "play" => {
+                let c = self.colour(args.first().copied())?;
+                let mv = args[1..].join("");
+                if mv.is_empty() {
+                    return Err("missing move argument".into());
+                }
+                if mv.eq_ignore_ascii_case("pass") {
+                    return Err("play pass not supported".into());
+                }
+                let m = t
+                    .parse_move(&mv)
+                    .map_err(|e| format!("invalid move: {e}"))?;
+                self.game.play(c, m)?;
+                String::new()
+            }
+            "genmove" => {
+                let c = self.colour(args.first().copied())?;
+                self.genmove(c)
+            }
+            "all_legal" => {
+                let c = self.colour(args.first().copied())?;
+                let moves: Vec<String> =
+                    self.game.legal(c).iter().map(|&m| t.move_name(m)).collect();
+                moves.join("\n")
+            }
+            "final_score" => {
+                let b = &self.game.board;
+                if self.game.variant().nplayers() > 2 {
+                    (0..b.ncolours())
+                        .map(|c| format!("{} ", b.points(c)))
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                } else {
+                    let p = b.player_points();
+                    let d = p[0] - p[1];
+                    match d.cmp(&0) {
+                        std::cmp::Ordering::Greater => format!("B+{d}"),
+                        std::cmp::Ordering::Less => format!("W+{}", -d),
+                        std::cmp::Ordering::Equal => "0".to_string(),
+                    }
+                }
+            }
+            "cputime" => {
+                let s = process_cpu_seconds().ok_or("cannot determine cpu time")?;
+                format!("{s:.3}")
+            }
+            "showboard" => format!("\n{}", self.game.show().join("\n")),
+            "undo" => {
+                if !self.game.undo() {
+                    return Err("cannot undo".into());
+                }
+                String::new()
+            }
+            "set_random_seed" => {
+                let s = args.first().ok_or("missing argument")?;
+                self.seed = s.parse().map_err(|_| format!("invalid seed '{s}'"))?;
+                String::new()
+            }
+            _ => return Err("unknown command".into()),
+        };
+        Ok(Some(text))
+    }
+
+    fn genmove(&mut self, c: usize) -> String {
+        let mut board = self.game.board.clone();
+        if !board.has_moves(c) {
+            return "pass".to_string();
+        }
+        board.set_to_play(c);
+        let limits = Limits {
+            movetime: self.args.movetime.or(if self.args.nodes.is_some() {
+                None
+            } else {
+                Some(1000)
+            }),
+            nodes: self.args.nodes,
+            ..Limits::default()
+        };
+        let control = SearchControl::new(
+            Arc::new(AtomicBool::new(false)),
+            time::budget(&limits, 10),
+            limits.nodes,
+            None,
+        );
+        let seed = self
+            .seed
+            .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
+        self.genmoves += 1;
+        let line = search(
+            &board,
+            seed,
+            self.args.threads.max(1),
+            &control,
+            &mut |info| {
+                log::debug!(
+                    "nodes {} time {} score {} pv {}",
+                    info.nodes,
+                    info.time_ms,
+                    info.score,
+                    info.pv.join(" ")
+                );
+            },
+        );
+        let t = board.tables();
+        let m = line
+            .first()
+            .and_then(|s| t.parse_move(s).ok())
+            .unwrap_or_else(|| {
+                let mut out = Vec::new();
+                board.gen_moves(c, &mut MoveGen::new(t), &mut out);
+                out[0]
+            });
+        // The search only proposes legal moves; play it through the checked path regardless.
+        match self.game.play(c, m) {
+            Ok(()) => t.move_name(m),
+            Err(_) => "pass".to_string(),
+        }
+    }
+}
+
+/// Splits a GTP line into (id, command, args); `None` for empty lines and comments.
+pub fn parse_line(line: &str) -> Option<(Option<String>, String, Vec<String>)> {
+    let line = line.split('#').next().unwrap_or("");
+    let cleaned: String = line
+        .chars()
+        .filter(|&ch| ch == '\t' || ch == ' ' || !ch.is_control())
+        .map(|ch| if ch == '\t' { ' ' } else { ch })
+        .collect();
+    let mut words = cleaned.split_whitespace();
+    let first = words.next()?;
+    let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        (
+            Some(first.to_string()),
+            words.next().unwrap_or("").to_string(),
+        )
+    } else {
+        (None, first.to_string())
+    };
+    Some((id, name, words.map(String::from).collect()))
+}
+
+/// Runs the GTP loop on stdin/stdout until `quit` or end of input; returns the exit code.
+pub fn run(args: &GtpArgs) -> i32 {
+    let mut gtp = match Gtp::new(args.clone()) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("tessera gtp: {e}");
+            return 2;
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let Some((id, name, words)) = parse_line(&line) else {
+            continue;
+        };
+        let id = id.unwrap_or_default();
+        let reply = if name.is_empty() {
+            Reply::Err("missing command".into())
+        } else {
+            let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+            gtp.execute(&name, &refs)
+        };
+        let (text, quit) = match reply {
+            Reply::Ok(body) => (format!("={id} {body}"), false),
+            Reply::Err(msg) => (format!("?{id} {msg}"), false),
+            Reply::Quit => (format!("={id}"), true),
+        };
+        let text = text.trim_end();
+        if writeln!(out, "{text}\n").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+        if quit {
+            break;
+        }
+    }
+    0
+}
