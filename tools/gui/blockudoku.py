@@ -367,6 +367,7 @@ class BlockudokuApp:
         self.game_over = False
         self.hint = []
         self.auto_moves = []
+        self.popups = []
         self.drag = None
         self.selected = None
         self.flash: Dict[Tuple[int, int], float] = {}
@@ -391,6 +392,7 @@ class BlockudokuApp:
         if self.game_over:
             return
         self.game_over = True
+        self.popups = []
         self.games_played += 1
         self.games_label.configure(text=f"Games  {self.games_played}")
         self._cancel_pending()
