@@ -138,7 +138,15 @@ impl<'a> HandSearch<'a> {
         }
         let all = (1u8 << self.hand.len()) - 1;
         let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
-        self.dfs(self.start.board, all, &mut plan, 0, control, progress);
+        self.dfs(
+            self.start.board,
+            all,
+            Some(0),
+            &mut plan,
+            0,
+            control,
+            progress,
+        );
         self.full_done = !self.stopped;
     }
 
@@ -169,16 +177,22 @@ impl<'a> HandSearch<'a> {
         }
     }
 
+    /// Searches the placements of the `remaining` slots from `board`. `clean_from` is `Some(s)`
+    /// while no placement so far cleared anything and the last one placed slot `s - 1` (`Some(0)`
+    /// at the root): such sequences are order-independent (the same cells filled, no region ever
+    /// full), so a placement that clears nothing must then take a higher slot than the last one.
+    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
         board: Board,
         remaining: u8,
+        clean_from: Option<u8>,
         plan: &mut [Placement; 3],
         depth: usize,
         control: &SearchControl,
         progress: &mut Progress,
     ) {
-        let mut children: Vec<(i32, u8, u8, Board)> = Vec::new();
+        let mut children: Vec<(i32, u8, u8, Board, bool)> = Vec::new();
         // Before the last piece: what no placement without a clear can improve.
         let last = remaining.count_ones() == 1;
         let use_state = last && self.ev.penalty_bound(PieceState::default()).is_some();
@@ -195,6 +209,11 @@ impl<'a> HandSearch<'a> {
                     return;
                 }
                 let (next, cleared) = board.place(piece.at(anchor));
+                let clean = cleared == 0 && clean_from.is_some();
+                if clean && clean_from.is_some_and(|from| (slot as u8) < from) {
+                    // The same cells in ascending slot order are searched elsewhere.
+                    continue;
+                }
                 if rest == 0 {
                     let floor = self.floor();
                     let cheap = self.ev.cheap(next);
@@ -233,15 +252,16 @@ impl<'a> HandSearch<'a> {
                     continue;
                 }
                 let cheap = self.ev.cheap(next);
-                children.push((cheap, slot as u8, anchor as u8, next));
+                children.push((cheap, slot as u8, anchor as u8, next, clean));
             }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
-        for (_, slot, anchor, next) in children {
+        for (_, slot, anchor, next, clean) in children {
             plan[depth] = Placement { slot, anchor };
             self.dfs(
                 next,
                 remaining & !(1 << slot),
+                clean.then_some(slot + 1),
                 plan,
                 depth + 1,
                 control,
