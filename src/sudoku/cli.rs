@@ -56,8 +56,9 @@ pub struct GenerateArgs {
     /// Random seed (the output depends only on the arguments and the seed); random if absent.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// With --clues, demand that no clue be removable (without --clues puzzles are always
-    /// minimal: clues are removed until none can be).
+    /// Only print proven-minimal puzzles (no clue removable). Without --clues a full removal
+    /// pass gives one anyway, unless a uniqueness check runs out of its guess budget (only
+    /// above 16x16; the clue is then kept).
     #[arg(long)]
     pub minimal: bool,
     /// Stop removing clues at this many clues.
@@ -72,7 +73,8 @@ pub struct GenerateArgs {
     /// How solved grids are made: backtrack (any grid) or shuffle (symmetries of one grid).
     #[arg(long, default_value = "backtrack")]
     pub method: Method,
-    /// After each puzzle print its clue count, guesses and grade, tab-separated.
+    /// After each puzzle print its clue count, guesses, grade and whether it is proven
+    /// minimal, tab-separated.
     #[arg(long)]
     pub info: bool,
     /// Print puzzles per second to stderr.

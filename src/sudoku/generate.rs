@@ -111,6 +111,10 @@ pub struct Options {
     pub grade: Option<Grade>,
     /// Solved grids to try before giving up on `clues`, `minimal` or `grade`.
     pub attempts: usize,
+    /// Guesses allowed per uniqueness check while carving; a clue whose check runs out is kept,
+    /// so the puzzle stays unique but is then not proven minimal. `None`: unlimited up to 16x16,
+    /// 1,000 above (25x25 checks can otherwise take seconds each).
+    pub budget: Option<u64>,
 }
 
 impl Default for Options {
@@ -121,6 +125,7 @@ impl Default for Options {
             minimal: false,
             grade: None,
             attempts: 1000,
+            budget: None,
         }
     }
 }
@@ -136,6 +141,8 @@ pub struct Puzzle {
     pub guesses: u64,
     /// The grade derived from `guesses`.
     pub grade: Grade,
+    /// Every clue is proven needed.
+    pub minimal: bool,
 }
 
 /// Why no puzzle was made.
@@ -179,17 +186,29 @@ impl Generator {
     /// A puzzle with a unique solution, as `options` ask.
     pub fn puzzle(&mut self, options: &Options) -> Result<Puzzle, GenerateError> {
         let mut fewest = usize::MAX;
+        let large = self.shape.size() > 16;
+        let budget = options
+            .budget
+            .unwrap_or(if large { 1_000 } else { u64::MAX });
         for _ in 0..options.attempts.max(1) {
             let solution = self.solved_grid(options.method);
-            let puzzle = self.carve(&solution, options.clues);
+            let (puzzle, mut minimal) = self.carve(&solution, options.clues, budget);
             fewest = fewest.min(puzzle.filled());
-            if options.clues.is_some_and(|c| puzzle.filled() != c)
-                || (options.minimal && options.clues.is_some() && !self.is_minimal(&puzzle))
-            {
+            if options.clues.is_some_and(|c| puzzle.filled() != c) {
                 continue;
             }
-            let outcome = self.solver.analyse(&puzzle, 2);
-            debug_assert_eq!(outcome.count, 1);
+            if options.clues.is_some() && options.minimal {
+                minimal = self.is_minimal_within(&puzzle, budget) == Some(true);
+            }
+            if options.minimal && !minimal {
+                continue;
+            }
+            let query = Query {
+                budget,
+                ..Query::count(2)
+            };
+            let outcome = self.solver.run(&puzzle, Extra::None, query);
+            debug_assert!(outcome.aborted || outcome.count == 1);
             let grade = Grade::from_guesses(outcome.guesses);
             if options.grade.is_some_and(|g| g != grade) {
                 continue;
@@ -199,13 +218,14 @@ impl Generator {
                 solution,
                 guesses: outcome.guesses,
                 grade,
+                minimal,
             });
         }
         let mut wanted = Vec::new();
         if let Some(c) = options.clues {
             wanted.push(format!("{c} clues (fewest reached: {fewest})"));
         }
-        if options.minimal && options.clues.is_some() {
+        if options.minimal {
             wanted.push("minimal".to_string());
         }
         if let Some(g) = options.grade {
@@ -221,27 +241,47 @@ impl Generator {
 
     /// True if every clue of `puzzle` (which must have a unique solution) is needed.
     pub fn is_minimal(&mut self, puzzle: &Grid) -> bool {
-        let mut p = puzzle.clone();
-        (0..p.shape().cells()).all(|cell| {
-            let value = p.clear(cell);
-            let needed = value == 0 || self.other_solution_exists(&p, cell, value);
-            if value != 0 {
-                p.place(cell, value).expect("restoring a clue");
-            }
-            needed
-        })
+        self.is_minimal_within(puzzle, u64::MAX) == Some(true)
     }
 
-    /// Does `grid` have a solution with something other than `value` in `cell`?
-    fn other_solution_exists(&mut self, grid: &Grid, cell: usize, value: u8) -> bool {
-        let outcome = self
-            .solver
-            .run(grid, Extra::Forbid(cell, value), Query::count(1));
-        outcome.count > 0
+    /// Like [`Generator::is_minimal`] with `budget` guesses per clue; `None` if undecided.
+    fn is_minimal_within(&mut self, puzzle: &Grid, budget: u64) -> Option<bool> {
+        let mut p = puzzle.clone();
+        let mut answer = Some(true);
+        for cell in 0..p.shape().cells() {
+            let value = p.clear(cell);
+            if value != 0 {
+                match self.other_solution_exists(&p, cell, value, budget) {
+                    Some(true) => {}
+                    Some(false) => return Some(false),
+                    None => answer = None,
+                }
+                p.place(cell, value).expect("restoring a clue");
+            }
+        }
+        answer
+    }
+
+    /// Does `grid` have a solution with something other than `value` in `cell`? `None` if
+    /// `budget` guesses did not settle it.
+    fn other_solution_exists(
+        &mut self,
+        grid: &Grid,
+        cell: usize,
+        value: u8,
+        budget: u64,
+    ) -> Option<bool> {
+        let query = Query {
+            budget,
+            ..Query::count(1)
+        };
+        let outcome = self.solver.run(grid, Extra::Forbid(cell, value), query);
+        (!outcome.aborted).then_some(outcome.count > 0)
     }
 
     /// Removes clues in random order while the solution stays unique, stopping at `target`.
-    fn carve(&mut self, solution: &Grid, target: Option<usize>) -> Grid {
+    /// Also says whether the result is proven minimal (full pass, every check settled).
+    fn carve(&mut self, solution: &Grid, target: Option<usize>, budget: u64) -> (Grid, bool) {
         let cells = self.shape.cells();
         let mut order = [0u16; MAX_CELLS];
         for (i, slot) in order[..cells].iter_mut().enumerate() {
@@ -249,17 +289,20 @@ impl Generator {
         }
         order[..cells].shuffle(&mut self.rng);
         let mut puzzle = solution.clone();
+        let mut minimal = true;
         for &cell in &order[..cells] {
             if target.is_some_and(|t| puzzle.filled() <= t) {
-                break;
+                return (puzzle, false);
             }
             let cell = cell as usize;
             let value = puzzle.clear(cell);
-            if self.other_solution_exists(&puzzle, cell, value) {
+            let other = self.other_solution_exists(&puzzle, cell, value, budget);
+            if other != Some(false) {
+                minimal &= other.is_some();
                 puzzle.place(cell, value).expect("restoring a clue");
             }
         }
-        puzzle
+        (puzzle, minimal)
     }
 
     /// Randomised backtracking on the empty grid, restarted if a search wanders too long.
@@ -368,7 +411,7 @@ mod tests {
                 let p = g.puzzle(&Options::default()).unwrap();
                 assert_eq!(p.puzzle.count_solutions(2), 1, "{shape}");
                 assert_eq!(p.puzzle.solve().unwrap(), p.solution);
-                assert!(g.is_minimal(&p.puzzle), "{shape}");
+                assert!(p.minimal && g.is_minimal(&p.puzzle), "{shape}");
             }
         }
     }

@@ -333,18 +333,23 @@ impl Search<'_> {
         true
     }
 
-    /// The open cell with the fewest candidates.
+    /// The open cell with the fewest candidates; ties go to the cell with the most open peers
+    /// (its guess prunes most).
     fn choose(&self, level: usize) -> usize {
         let board = &self.levels[level];
-        let mut best = (u32::MAX, 0);
+        let mut fewest = u32::MAX;
         for cell in 0..self.cells {
             if board.value[cell] == 0 {
-                let k = board.cand[cell].count_ones();
-                if k < best.0 {
-                    best = (k, cell);
-                    if k <= 2 {
-                        break;
-                    }
+                fewest = fewest.min(board.cand[cell].count_ones());
+            }
+        }
+        let mut best = (0, 0);
+        for cell in 0..self.cells {
+            if board.value[cell] == 0 && board.cand[cell].count_ones() == fewest {
+                let open = self.tables.peers_of(cell).iter();
+                let score = open.filter(|&&p| board.value[p as usize] == 0).count() + 1;
+                if score > best.0 {
+                    best = (score, cell);
                 }
             }
         }

@@ -32,11 +32,12 @@ pub fn generate(args: &GenerateArgs) -> i32 {
         } else {
             match generator.puzzle(&options) {
                 Ok(p) if args.info => format!(
-                    "{}\tclues={}\tguesses={}\tgrade={}",
+                    "{}\tclues={}\tguesses={}\tgrade={}\tminimal={}",
                     p.puzzle,
                     p.puzzle.filled(),
                     p.guesses,
-                    p.grade
+                    p.grade,
+                    p.minimal
                 ),
                 Ok(p) => p.puzzle.to_string(),
                 Err(e) => {
