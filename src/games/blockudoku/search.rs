@@ -502,3 +502,111 @@ pub fn can_place_all(board: Board, hand: &[Piece]) -> bool {
     }
     go(board, hand, (1u8 << hand.len()) - 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, evaluate};
+    use crate::games::blockudoku::rules::{Scoring, play_plan};
+    use crate::search::time::Budget;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn control(depth: u32) -> SearchControl {
+        SearchControl::new(
+            Arc::new(AtomicBool::new(false)),
+            Budget {
+                soft: None,
+                hard: None,
+            },
+            None,
+            Some(depth),
+        )
+    }
+
+    /// The best evaluation over every order and placement, by brute force.
+    fn brute_best(set: &PieceSet, board: Board, hand: &[Piece], remaining: u8) -> Option<i32> {
+        if remaining == 0 {
+            return Some(evaluate(board, set, &DEFAULT_WEIGHTS));
+        }
+        let mut best = None;
+        for slot in 0..hand.len() {
+            if remaining >> slot & 1 == 0 {
+                continue;
+            }
+            for anchor in cells_of(hand[slot].fits(board)) {
+                let next = board.place(hand[slot].at(anchor)).0;
+                if let Some(v) = brute_best(set, next, hand, remaining & !(1 << slot)) {
+                    best = Some(best.map_or(v, |b: i32| b.max(v)));
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn full_search_finds_the_best_plan_of_all_orders() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut checked = 0;
+        for round in 0..40 {
+            // Crowded random boards (about half full) with random hands.
+            let mut bits = 0u128;
+            for _ in 0..(30 + round % 20) {
+                bits |= 1u128 << rng.random_range(0..81);
+            }
+            let board = Board(bits);
+            let hand: Vec<Piece> = (0..3)
+                .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
+                .collect();
+            let expected = brute_best(&set, board, &hand, 7);
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+            crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
+            match (expected, search.chosen_plan()) {
+                (None, plan) => assert_eq!(plan, None, "no plan exists"),
+                (Some(value), Some(plan)) => {
+                    let after = play_plan(position, &hand, &plan, Scoring::App).unwrap();
+                    assert_eq!(evaluate(after.board, &set, &DEFAULT_WEIGHTS), value);
+                    checked += 1;
+                }
+                (Some(_), None) => panic!("a plan exists but the search found none"),
+            }
+        }
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn a_hand_that_fits_only_through_a_clear_is_placed() {
+        // Row 0 is full but for a9-b9; the 3x3 square-less board has room only after the
+        // domino clears row 0: the 5-line needs the cleared row.
+        let rows = [
+            "..#######",
+            "#########",
+            "#########",
+            "#########",
+            "#########",
+            "#########",
+            "#########",
+            "#########",
+            "#########",
+        ];
+        let board = Board::parse(&rows.join("/")).unwrap();
+        let hand = vec![Piece::parse("#####").unwrap(), Piece::parse("##").unwrap()];
+        let set = PieceSet::builtin("standard47").unwrap();
+        let position = Position {
+            board,
+            ..Position::default()
+        };
+        let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+        crate::search::iterative::deepen(&mut search, &control(1), &mut |_| {});
+        let plan = search
+            .chosen_plan()
+            .expect("the domino first, then the line");
+        assert_eq!(plan[0].slot, 1);
+        assert!(play_plan(position, &hand, &plan, Scoring::App).is_ok());
+    }
+}
