@@ -297,8 +297,10 @@ class BlockudokuApp:
         self.speed_label = ttk.Label(eng, text="6", style="Muted.TLabel", width=3)
         self.speed_label.grid(row=2, column=1, sticky="e", pady=(10, 0))
         ttk.Scale(eng, from_=1, to=10, variable=self.speed_var, orient="horizontal",
-                  command=lambda v: self.speed_label.configure(text=str(int(float(v))))
+                  command=lambda v: self.speed_var.set(round(float(v)))
                   ).grid(row=3, column=0, columnspan=2, sticky="ew")
+        self.speed_var.trace_add("write", lambda *_: self.speed_label.configure(
+            text=str(self._speed())))
         ttk.Label(eng, text="Think").grid(row=4, column=0, sticky="w", pady=(8, 0))
         self.think_var = tk.StringVar(value="200 ms")
         ttk.Combobox(eng, textvariable=self.think_var, values=list(THINK_CHOICES),
@@ -575,7 +577,13 @@ class BlockudokuApp:
     def _delay(self) -> int:
         if self.fast:
             return 0
-        return SPEEDS_MS[max(1, min(10, int(self.speed_var.get()))) - 1]
+        return SPEEDS_MS[self._speed() - 1]
+
+    def _speed(self) -> int:
+        try:
+            return max(1, min(10, int(round(float(self.speed_var.get())))))
+        except (tk.TclError, ValueError):
+            return 6
 
     def _schedule_auto(self, delay: int) -> None:
         if self.busy_after is not None:
@@ -899,18 +907,17 @@ class BlockudokuApp:
 
     def _popup(self, row: int, col: int, piece: Piece, gained: int, cleared: int,
                streak_bonus: bool) -> None:
-        if self.fast or gained <= 0:
+        if self.fast or gained <= 0 or cleared == 0:
             return
         x, y = self._cell_xy(row, col)
-        x += piece.width * CELL / 2
-        y += piece.height * CELL / 2
+        x = min(max(x + piece.width * CELL / 2, BX0 + 110), BX0 + BOARD_PX - 110)
+        y = max(y + piece.height * CELL / 2, BY0 + 50)
         text = f"+{gained}"
         if cleared >= 2:
             text += f"  combo ×{cleared}"
         if streak_bonus:
             text += "  streak!"
-        self.popups.append({"x": x, "y": y, "text": text, "start": time.monotonic(),
-                            "big": cleared > 0})
+        self.popups.append({"x": x, "y": y, "text": text, "start": time.monotonic()})
 
     def _tick_popups(self) -> None:
         if self.closed:
@@ -924,12 +931,13 @@ class BlockudokuApp:
             if t >= 1:
                 continue
             alive.append(p)
-            color = "#c47f00" if p["big"] else BLOCK_LO
-            size = 18 if p["big"] else 13
-            c.create_text(p["x"] + 1, p["y"] - 40 * t + 1, text=p["text"], fill="white",
-                          font=("DejaVu Sans", size, "bold"), tags="popup")
-            c.create_text(p["x"], p["y"] - 40 * t, text=p["text"], fill=color,
-                          font=("DejaVu Sans", size, "bold"), tags="popup")
+            y = p["y"] - 40 * t
+            label = c.create_text(p["x"], y, text=p["text"], fill="#8a5a00",
+                                  font=("DejaVu Sans", 15, "bold"), tags="popup")
+            x0, y0, x1, y1 = c.bbox(label)
+            pill = c.create_rectangle(x0 - 10, y0 - 3, x1 + 10, y1 + 3, fill="#fff6da",
+                                      outline=CLEAR_GOLD, width=2, tags="popup")
+            c.tag_lower(pill, label)
         self.popups = alive
         self.root.after(30 if alive else 80, self._tick_popups)
 
