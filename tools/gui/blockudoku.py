@@ -665,8 +665,10 @@ class BlockudokuApp:
         if self.drag is None:
             return
         self.drag.x, self.drag.y = e.x, e.y
-        if abs(e.x - self.drag.press_x) + abs(e.y - self.drag.press_y) > 6:
+        if not self.drag.moved and abs(e.x - self.drag.press_x) + abs(e.y - self.drag.press_y) > 6:
             self.drag.moved = True
+            self.redraw()  # the hand shows the lifted piece's outline
+            return
         self.redraw_overlay()
 
     def _release(self, e: tk.Event) -> None:
