@@ -67,7 +67,7 @@ const fn window_3x3() -> u128 {
 
 /// The four neighbour sets of `set`'s cells: which cells of `of` have a neighbour in `set` to the
 /// right, left, below, above.
-#[inline]
+#[inline(always)]
 fn neighbours(set: u128, of: u128) -> [u128; 4] {
     [
         (set >> 1) & NOT_LAST_COL & of,
@@ -78,12 +78,14 @@ fn neighbours(set: u128, of: u128) -> [u128; 4] {
 }
 
 /// Cells of `of` with exactly one neighbour in `set`, and cells with at least one.
-#[inline]
+#[inline(always)]
 fn one_and_any(set: u128, of: u128) -> (u128, u128) {
     let [r, l, d, u] = neighbours(set, of);
-    let any = r | l | d | u;
-    let two = (r & l) | (r & d) | (r & u) | (l & d) | (l & u) | (d & u);
-    (any & !two, any)
+    // Bit-sliced: a and c are the sums' low bits, b and e their carries.
+    let (a, b) = (r ^ l, r & l);
+    let (c, e) = (d ^ u, d & u);
+    let one = (a ^ c) & !(b | e);
+    (one, a | b | c | e)
 }
 
 /// The first cell of each 3x3 box.
@@ -91,7 +93,7 @@ const BOX_CORNERS: u128 =
     1 | 1 << 3 | 1 << 6 | 1 << 27 | 1 << 30 | 1 << 33 | 1 << 54 | 1 << 57 | 1 << 60;
 
 /// The cheap features (every feature but `unfit` and `scarce`, which are left 0).
-#[inline]
+#[inline(always)]
 fn cheap_features(board: Board) -> [i32; FEATURES] {
     let b = board.0;
     let empty = board.empty_cells();
@@ -142,7 +144,7 @@ pub fn evaluate(board: Board, set: &PieceSet, weights: &Weights) -> i32 {
     dot(&features(board, set), weights)
 }
 
-#[inline]
+#[inline(always)]
 fn dot(f: &[i32; FEATURES], w: &Weights) -> i32 {
     f.iter().zip(w.0.iter()).map(|(f, w)| f * w).sum()
 }

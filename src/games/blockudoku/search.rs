@@ -48,6 +48,46 @@ impl Candidate {
     }
 }
 
+/// The state of the look-ahead between iterations.
+#[derive(Debug, Default)]
+struct Lookahead {
+    /// The candidates still compared.
+    candidates: Vec<Candidate>,
+    /// Their summed answer values over the samples so far.
+    totals: Vec<i64>,
+    /// Samples completed (every candidate has a value for each).
+    samples: usize,
+}
+
+impl Lookahead {
+    /// The best candidate by total, ties to the better static evaluation (earlier in the list).
+    fn leader(&self) -> Option<(Candidate, i64)> {
+        if self.samples == 0 {
+            return None;
+        }
+        let (i, total) = self
+            .totals
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, t)| (*t, std::cmp::Reverse(i)))?;
+        Some((self.candidates[i], total / self.samples as i64))
+    }
+
+    /// Keeps the better half of the candidates (at least two), in their original order.
+    fn halve(&mut self) {
+        let keep = self.candidates.len().div_ceil(2).max(2);
+        if self.samples == 0 || keep >= self.candidates.len() {
+            return;
+        }
+        let mut order: Vec<usize> = (0..self.candidates.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.totals[i]), i));
+        order.truncate(keep);
+        order.sort_unstable();
+        self.candidates = order.iter().map(|&i| self.candidates[i]).collect();
+        self.totals = order.iter().map(|&i| self.totals[i]).collect();
+    }
+}
+
 /// A search of one hand from one position.
 pub struct HandSearch<'a> {
     set: &'a PieceSet,
@@ -61,6 +101,9 @@ pub struct HandSearch<'a> {
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
     top: Vec<Candidate>,
+    la: Lookahead,
+    /// The CPU has the popcnt instruction.
+    popcnt: bool,
     full_done: bool,
     stopped: bool,
 }
@@ -87,6 +130,8 @@ impl<'a> HandSearch<'a> {
             best: None,
             chosen: None,
             top: Vec::new(),
+            la: Lookahead::default(),
+            popcnt: has_popcnt(),
             full_done: false,
             stopped: false,
         }
@@ -192,6 +237,47 @@ impl<'a> HandSearch<'a> {
         control: &SearchControl,
         progress: &mut Progress,
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `new` found the popcnt instruction on this CPU.
+            unsafe {
+                self.dfs_popcnt(board, remaining, clean_from, plan, depth, control, progress)
+            };
+            return;
+        }
+        self.dfs_body(board, remaining, clean_from, plan, depth, control, progress);
+    }
+
+    /// [`HandSearch::dfs`] compiled with the popcnt instruction (the evaluation counts bits a
+    /// lot; the default x86-64 target counts them in software).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[allow(clippy::too_many_arguments)]
+    fn dfs_popcnt(
+        &mut self,
+        board: Board,
+        remaining: u8,
+        clean_from: Option<u8>,
+        plan: &mut [Placement; 3],
+        depth: usize,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) {
+        self.dfs_body(board, remaining, clean_from, plan, depth, control, progress);
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn dfs_body(
+        &mut self,
+        board: Board,
+        remaining: u8,
+        clean_from: Option<u8>,
+        plan: &mut [Placement; 3],
+        depth: usize,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) {
         let mut children: Vec<(i32, u8, u8, Board, bool)> = Vec::new();
         // Before the last piece: what no placement without a clear can improve.
         let last = remaining.count_ones() == 1;
@@ -278,36 +364,37 @@ impl<'a> HandSearch<'a> {
         (0..slot).any(|s| remaining >> s & 1 == 1 && self.hand[s] == self.hand[slot])
     }
 
-    /// Iterations 3+: compares the best candidates by look-ahead over `samples` sampled hands.
-    /// Returns the winner and its mean value, or `None` if stopped before one round of samples.
+    /// Iterations 3+: compares the best candidates by look-ahead: each iteration draws `samples`
+    /// more hands (the same for every candidate) and adds the value of the best answer to each;
+    /// after a complete iteration the worse half of the candidates is dropped (successive
+    /// halving), so later, bigger iterations spend their samples on the close contenders.
+    /// Returns the leader and its mean value, or `None` if no sample was completed yet.
     fn lookahead(
         &mut self,
         samples: usize,
         control: &SearchControl,
         progress: &mut Progress,
     ) -> Option<(Candidate, i64)> {
-        let mut candidates = self.top.clone();
-        candidates.truncate(LOOKAHEAD_CANDIDATES);
-        if candidates.len() < 2 {
-            return None;
+        if self.la.candidates.is_empty() {
+            let mut candidates = self.top.clone();
+            candidates.truncate(LOOKAHEAD_CANDIDATES);
+            if candidates.len() < 2 {
+                return None;
+            }
+            self.la.totals = vec![0; candidates.len()];
+            self.la.candidates = candidates;
+        } else {
+            self.la.halve();
         }
         let n = self.set.pieces.len();
-        let hands: Vec<[usize; 3]> = (0..samples)
-            .map(|_| {
-                [
-                    self.rng.random_range(0..n),
-                    self.rng.random_range(0..n),
-                    self.rng.random_range(0..n),
-                ]
-            })
-            .collect();
-        let mut totals = vec![0i64; candidates.len()];
-        let mut rounds = 0;
-        for hand in &hands {
-            let hand: Vec<Piece> = hand.iter().map(|&i| self.set.pieces[i].clone()).collect();
-            let mut values = Vec::with_capacity(candidates.len());
-            for candidate in &candidates {
-                values.push(self.answer_value(candidate.board, &hand));
+        for _ in 0..samples {
+            let hand: Vec<Piece> = (0..3)
+                .map(|_| self.set.pieces[self.rng.random_range(0..n)].clone())
+                .collect();
+            let mut values = Vec::with_capacity(self.la.candidates.len());
+            for i in 0..self.la.candidates.len() {
+                let board = self.la.candidates[i].board;
+                values.push(self.answer_value(board, &hand));
                 if control.must_stop(self.nodes) {
                     self.stopped = true;
                     break;
@@ -316,20 +403,17 @@ impl<'a> HandSearch<'a> {
             if self.stopped {
                 break;
             }
-            for (total, value) in totals.iter_mut().zip(values) {
+            for (total, value) in self.la.totals.iter_mut().zip(values) {
                 *total += value;
             }
-            rounds += 1;
+            self.la.samples += 1;
             progress.tick(self.nodes);
         }
-        if rounds == 0 {
+        if self.la.samples < LOOKAHEAD_SAMPLES {
+            // Too few samples to overrule the static evaluation.
             return None;
         }
-        let (i, total) = totals
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, t)| (*t, std::cmp::Reverse(i)))?;
-        Some((candidates[i], total / rounds as i64))
+        self.la.leader()
     }
 
     /// The value of the best greedy answer to `hand` on `board`, or [`DEATH`] if no order of the
@@ -417,6 +501,18 @@ impl IterativeSearch for HandSearch<'_> {
         } else {
             None
         }
+    }
+}
+
+/// True if the CPU counts bits in one instruction.
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
