@@ -218,7 +218,7 @@ impl Evaluator {
 
     /// The value of the cheap features alone (an upper bound of the full value when the piece
     /// weights are not positive).
-    #[inline]
+    #[inline(always)]
     pub fn cheap(&self, board: Board) -> i32 {
         dot(&cheap_features(board), &self.weights)
     }
@@ -237,7 +237,7 @@ impl Evaluator {
 
     /// The full value of a board if it is above `floor`, else `None` (computed only as far as
     /// needed to know).
-    #[inline]
+    #[inline(always)]
     pub fn above(&self, board: Board, floor: i32) -> Option<i32> {
         let cheap = self.cheap(board);
         if self.cannot_beat(cheap, floor) {

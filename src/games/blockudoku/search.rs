@@ -155,18 +155,18 @@ impl<'a> HandSearch<'a> {
     fn greedy(&mut self) -> Option<Candidate> {
         let mut best: Option<Candidate> = None;
         for order in distinct_orders(self.hand) {
-            let Some(candidate) = greedy_plan(
+            let floor = best.map_or(i32::MIN, |b: Candidate| b.eval);
+            let Some(Some(candidate)) = greedy_plan(
                 &self.ev,
                 self.start.board,
                 self.hand,
                 &order,
+                floor,
                 &mut self.nodes,
             ) else {
                 continue;
             };
-            if best.is_none_or(|b| candidate.eval > b.eval) {
-                best = Some(candidate);
-            }
+            best = Some(candidate);
         }
         best
     }
@@ -419,10 +419,31 @@ impl<'a> HandSearch<'a> {
     /// The value of the best greedy answer to `hand` on `board`, or [`DEATH`] if no order of the
     /// hand can be placed whole.
     fn answer_value(&mut self, board: Board, hand: &[Piece]) -> i64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `new` found the popcnt instruction on this CPU.
+            return unsafe { self.answer_value_popcnt(board, hand) };
+        }
+        self.answer_value_body(board, hand)
+    }
+
+    /// [`HandSearch::answer_value`] compiled with the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn answer_value_popcnt(&mut self, board: Board, hand: &[Piece]) -> i64 {
+        self.answer_value_body(board, hand)
+    }
+
+    #[inline(always)]
+    fn answer_value_body(&mut self, board: Board, hand: &[Piece]) -> i64 {
         let mut best: Option<i32> = None;
         for order in distinct_orders(hand) {
-            if let Some(c) = greedy_plan(&self.ev, board, hand, &order, &mut self.nodes) {
-                best = Some(best.map_or(c.eval, |b| b.max(c.eval)));
+            let floor = best.unwrap_or(i32::MIN);
+            match greedy_plan(&self.ev, board, hand, &order, floor, &mut self.nodes) {
+                Some(Some(c)) => best = Some(c.eval),
+                // Placed, but no better than an earlier order.
+                Some(None) => best = best.or(Some(floor)),
+                None => {}
             }
         }
         match best {
@@ -545,28 +566,62 @@ fn permute(items: &mut [usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
 }
 
 /// Places the hand in `order`, each piece where the evaluation of the board after it is best.
+/// `None` if some piece finds no place; `Some(None)` if the hand is placed but its final board
+/// is not worth more than `final_floor` (the best of other orders, known to the caller).
+#[inline(always)]
 fn greedy_plan(
     ev: &Evaluator,
     start: Board,
     hand: &[Piece],
     order: &[usize],
+    final_floor: i32,
     nodes: &mut u64,
-) -> Option<Candidate> {
+) -> Option<Option<Candidate>> {
     let mut board = start;
     let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
     let mut eval = 0;
     for (step, &slot) in order.iter().enumerate() {
         let piece = &hand[slot];
+        let last = step + 1 == order.len();
         let mut best: Option<(i32, usize, Board)> = None;
+        let mut placeable = false;
+        // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
+        let mut state: Option<(u64, i32)> = None;
+        let bounded = ev.penalty_bound(PieceState::default()).is_some();
         for anchor in cells_of(piece.fits(board)) {
             *nodes += 1;
-            let (next, _) = board.place(piece.at(anchor));
-            let floor = best.map_or(i32::MIN, |(v, _, _)| v);
-            if let Some(value) = ev.above(next, floor) {
+            placeable = true;
+            let (next, cleared) = board.place(piece.at(anchor));
+            let mut floor = best.map_or(i32::MIN, |(v, _, _)| v);
+            if last {
+                floor = floor.max(final_floor);
+            }
+            let cheap = ev.cheap(next);
+            if ev.cannot_beat(cheap, floor) {
+                continue;
+            }
+            let (known, bound) = if cleared == 0 && bounded {
+                *state.get_or_insert_with(|| {
+                    let s = ev.piece_state(board);
+                    (s.unfit, ev.penalty_bound(s).unwrap_or(0))
+                })
+            } else {
+                (0, 0)
+            };
+            if ev.cannot_beat(cheap + bound, floor) {
+                continue;
+            }
+            if let Some(value) = ev.finish_known(next, cheap, floor, known) {
                 best = Some((value, anchor, next));
             }
         }
-        let (value, anchor, next) = best?;
+        if !placeable {
+            return None;
+        }
+        let Some((value, anchor, next)) = best else {
+            // Only the last step has a floor of its own: placed, but no better.
+            return Some(None);
+        };
         plan[step] = Placement {
             slot: slot as u8,
             anchor: anchor as u8,
@@ -574,12 +629,12 @@ fn greedy_plan(
         board = next;
         eval = value;
     }
-    Some(Candidate {
+    Some(Some(Candidate {
         board,
         eval,
         plan,
         len: order.len() as u8,
-    })
+    }))
 }
 
 /// True if some order and placement of `hand` fits whole on `board`.
