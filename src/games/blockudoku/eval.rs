@@ -28,9 +28,12 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "pocket2",
     "dead_ends",
     "square3",
+    "h_narrow",
+    "v_narrow",
+    "no_square2",
 ];
 /// Number of features.
-pub const FEATURES: usize = 11;
+pub const FEATURES: usize = 14;
 /// Index of the number of pieces of the set that fit nowhere.
 const UNFIT: usize = 5;
 /// Index of the number of pieces of the set that fit in one or two places.
@@ -41,13 +44,16 @@ const SCARCE: usize = 6;
 pub struct Weights(pub [i32; FEATURES]);
 
 /// Hand-set starting weights (see the tuning notes in the report of the tuning commit).
-pub const DEFAULT_WEIGHTS: Weights = Weights([-10, -60, -8, -8, -15, -400, -60, -20, -30, -20, 2]);
+pub const DEFAULT_WEIGHTS: Weights =
+    Weights([-5, -60, -12, -12, -15, -400, -60, -20, -30, -20, 2, 0, 0, 0]);
 
 const NOT_LAST_COL: u128 = FULL & !board::column(SIZE - 1);
 const NOT_FIRST_COL: u128 = FULL & !board::column(0);
 const NOT_LAST_ROW: u128 = FULL & !board::row(SIZE - 1);
 /// Top-left cells of the 2x2 windows.
 const WINDOW_2X2: u128 = NOT_LAST_COL & NOT_LAST_ROW;
+/// First cells of the horizontal runs of three inside a row.
+const RUN3_H: u128 = FULL & !board::column(SIZE - 1) & !board::column(SIZE - 2);
 /// Top-left cells of the 3x3 windows.
 const WINDOW_3X3: u128 = window_3x3();
 
@@ -110,6 +116,14 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
     let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones();
     let h3 = empty & (empty >> 1) & (empty >> 2);
     let square3 = (h3 & (h3 >> SIZE) & (h3 >> (2 * SIZE)) & WINDOW_3X3).count_ones();
+    // Empty cells in no horizontal (vertical) run of three empty cells, or in no empty 2x2.
+    let h3 = h3 & RUN3_H;
+    let h_narrow = (empty & !(h3 | h3 << 1 | h3 << 2)).count_ones();
+    let v3 = empty & (empty >> SIZE) & (empty >> (2 * SIZE));
+    let v_narrow = (empty & !(v3 | v3 << SIZE | v3 << (2 * SIZE))).count_ones();
+    let h2 = empty & (empty >> 1);
+    let sq2 = h2 & (h2 >> SIZE) & WINDOW_2X2;
+    let no_square2 = (empty & !(sq2 | sq2 << 1 | sq2 << SIZE | sq2 << (SIZE + 1))).count_ones();
     [
         b.count_ones() as i32,
         isolated.count_ones() as i32,
@@ -122,6 +136,9 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
         pocket2 as i32,
         one.count_ones() as i32,
         square3 as i32,
+        h_narrow as i32,
+        v_narrow as i32,
+        no_square2 as i32,
     ]
 }
 
@@ -376,6 +393,10 @@ mod tests {
         assert_eq!(f[7], 2, "diagonals at c8/d7 and h2/i1");
         assert_eq!(f[4], 5);
         assert_eq!(f[9], 2, "dead ends b7 and c7");
+        // Narrow cells: b9 (h and v), b7-c7 (h: row 7 gap of 2; v: both), e8.. are wide.
+        assert_eq!(f[11], 4, "b9, b7, c7, i1 lie in no horizontal run of three");
+        assert!(f[12] >= 4, "b9, b7, c7, i1 lie in no vertical run of three");
+        assert_eq!(f[13], 4, "b9, b7, c7, i1 lie in no empty 2x2");
     }
 
     #[test]
