@@ -3,3 +3,4 @@
 pub mod bench;
 pub mod cputime;
 pub mod selfplay;
+pub mod selfplay_sudoku;

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// Options of `tessera selfplay`.
 #[derive(Debug, Args)]
 pub struct SelfplayArgs {
-    /// The game to play: blockudoku.
+    /// The game to play: blockudoku or sudoku.
     pub game: String,
     /// Number of games.
     #[arg(long, default_value_t = 10)]
@@ -64,6 +64,15 @@ pub struct SelfplayArgs {
     /// How many rounds before the loss --record takes its board.
     #[arg(long, default_value_t = 5)]
     pub record_before: usize,
+    /// Sudoku: box shape MxN (default 3x3).
+    #[arg(long = "box", value_parser = super::selfplay_sudoku::parse_box)]
+    pub r#box: Option<crate::sudoku::Shape>,
+    /// Sudoku: classic, rows, border or random (default classic).
+    #[arg(long, value_parser = crate::games::compsudoku::rules::Mode::parse)]
+    pub mode: Option<crate::games::compsudoku::rules::Mode>,
+    /// Sudoku: greedy, random or self (default greedy).
+    #[arg(long, value_parser = super::selfplay_sudoku::Opponent::parse)]
+    pub opponent: Option<super::selfplay_sudoku::Opponent>,
 }
 
 /// How one game went.
@@ -87,6 +96,9 @@ struct Setup {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &SelfplayArgs) -> i32 {
+    if args.game == "sudoku" {
+        return super::selfplay_sudoku::run(args);
+    }
     match setup(args) {
         Ok(setup) => {
             play_all(args, &setup);
@@ -102,7 +114,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
 fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     if args.game != "blockudoku" {
         return Err(format!(
-            "selfplay knows the game blockudoku, not '{}'",
+            "selfplay knows the games blockudoku and sudoku, not '{}'",
             args.game
         ));
     }

@@ -2,6 +2,7 @@
 
 pub mod blockudoku;
 pub mod blokus;
+pub mod compsudoku;
 
 use crate::search::{Info, Limits, SearchControl};
 
@@ -45,7 +46,7 @@ pub trait GameSession: Send {
 }
 
 /// The games `newgame` accepts, as announced by `tei`.
-pub const GAMES: &[&str] = &["blockudoku", "blokus"];
+pub const GAMES: &[&str] = &["blockudoku", "blokus", "sudoku"];
 
 /// Starts a game from `newgame <game> [<key> <value>]...`.
 pub fn new_game(game: &str, params: &[(String, String)]) -> Result<Box<dyn GameSession>, String> {
@@ -54,6 +55,7 @@ pub fn new_game(game: &str, params: &[(String, String)]) -> Result<Box<dyn GameS
             params,
         )?)),
         "blokus" => Ok(Box::new(blokus::session::BlokusSession::new(params)?)),
+        "sudoku" => Ok(Box::new(compsudoku::session::SudokuSession::new(params)?)),
         _ => Err(format!(
             "unknown game '{game}' (known: {})",
             GAMES.join(", ")

@@ -1,0 +1,676 @@
+//! The Competitive Sudoku search: iterative-deepening alpha-beta (negamax) over cells.
+//!
+//! Points depend only on which cells are filled, never on the values, so the tree fills cells
+//! with the values of one solution of the root grid: every such move keeps the grid solvable and
+//! no solver runs inside the tree. A pass (a move that would make the grid unsolvable and
+//! becomes taboo) is a move of its own: exact at the root (found by the solver), estimated below
+//! it (some playable cell still has two candidate values). Ordering: transposition-table move,
+//! completions by points, killers, quiet moves that leave no region one cell from completion,
+//! the pass, then the moves that hand the opponent a completion. Leaves are scored by the point
+//! difference, the completions the two sides can still grab in turn, the parity of the empty
+//! cells (who fills the last cell, which scores 7) and, in territory modes, playable cells.
+
+use super::rules::{Game, Move, POINTS, move_name, neighbours};
+use crate::search::SearchControl;
+use crate::search::iterative::{Iteration, IterativeSearch, Progress};
+use crate::sudoku::{Grid, Solver};
+
+/// Centipoints per point.
+pub const SCALE: i32 = 100;
+const INF: i32 = 1 << 28;
+const PASS: u16 = u16::MAX;
+/// A pass is chosen only when it is really better than every real move.
+const PASS_COST: i32 = 10;
+const NO_CELL: u16 = u16::MAX - 1;
+
+/// Evaluation weights, in centipoints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// Bonus for the side to move when the number of empty cells is odd (it fills the last one).
+    pub parity: i32,
+    /// Percent of the alternating sum of the best open completions counted at a leaf.
+    pub hot: i32,
+    /// Per playable cell more than the opponent (territory modes).
+    pub territory: i32,
+}
+
+/// The weights used unless told otherwise.
+pub const DEFAULT_WEIGHTS: Weights = Weights {
+    parity: 200,
+    hot: 100,
+    territory: 10,
+};
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: i32,
+    depth: u8,
+    flag: u8,
+    best: u16,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const TT_BITS: u32 = 18;
+
+/// One move at the root with its latest value.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: Move,
+    pass: bool,
+    value: i32,
+}
+
+/// The search of one position; see the module documentation.
+pub struct SudokuSearch {
+    n: usize,
+    territory: bool,
+    weights: Weights,
+    units_of: Vec<[u16; 3]>,
+    nbrs: Vec<Vec<u16>>,
+    solution: Vec<u8>,
+    grid: Grid,
+    unit_empty: Vec<u8>,
+    owner: Vec<u8>,
+    allowed: [Vec<bool>; 2],
+    adj: [Vec<u8>; 2],
+    empty: usize,
+    hash: u64,
+    zobrist: Vec<u64>,
+    tt: Vec<Entry>,
+    killers: Vec<[u16; 2]>,
+    buffers: Vec<Vec<(u16, i32)>>,
+    nodes: u64,
+    stopped: bool,
+    root: Vec<RootMove>,
+    root_player: usize,
+    root_diff: i32,
+    best: Option<(Move, i32)>,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Most solver calls spent looking for a pass at the root.
+const PASS_PROBES: usize = 24;
+/// Cells with more candidate values than this are not probed for a pass (they rarely give one).
+const PROBE_MAX_CANDIDATES: u32 = 3;
+
+impl SudokuSearch {
+    /// Prepares a search of `game` (solves the grid once and lists the root moves).
+    pub fn new(game: &Game, weights: Weights) -> SudokuSearch {
+        let shape = game.grid.shape();
+        let n = shape.size();
+        let cells = n * n;
+        let mut solver = Solver::new();
+        let solution = solver
+            .solve(&game.grid)
+            .map(|g| g.values().to_vec())
+            .unwrap_or_else(|| vec![0; cells]);
+        let units_of: Vec<[u16; 3]> = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                [
+                    r as u16,
+                    (n + c) as u16,
+                    (2 * n + shape.box_of(r, c)) as u16,
+                ]
+            })
+            .collect();
+        let mut unit_empty = vec![0u8; 3 * n];
+        for (cell, units) in units_of.iter().enumerate() {
+            if game.grid.get(cell) == 0 {
+                for &u in units {
+                    unit_empty[u as usize] += 1;
+                }
+            }
+        }
+        let nbrs = neighbours(n);
+        let territory = game.mode.is_territory();
+        let mut adj = [vec![0u8; cells], vec![0u8; cells]];
+        if territory {
+            for (cell, around) in nbrs.iter().enumerate() {
+                if let o @ 1..=2 = game.owner[cell] {
+                    for &nb in around {
+                        adj[o as usize - 1][nb as usize] += 1;
+                    }
+                }
+            }
+        }
+        let mut state = 0x5EED_5D0C_u64;
+        let zobrist: Vec<u64> = (0..cells * 3 + 4).map(|_| splitmix(&mut state)).collect();
+        let mut hash = 0;
+        for cell in 0..cells {
+            if game.grid.get(cell) != 0 && territory {
+                hash ^= zobrist[cell * 3 + game.owner[cell] as usize];
+            } else if game.grid.get(cell) != 0 {
+                hash ^= zobrist[cell * 3];
+            }
+        }
+        let mover = game.mover();
+        let root_player = mover.unwrap_or(game.turn);
+        let root_diff =
+            (game.scores[root_player] as i32 - game.scores[1 - root_player] as i32) * SCALE;
+        let mut search = SudokuSearch {
+            n,
+            territory,
+            weights,
+            units_of,
+            nbrs,
+            solution,
+            grid: game.grid.clone(),
+            unit_empty,
+            owner: game.owner.clone(),
+            allowed: game.allowed.clone(),
+            adj,
+            empty: cells - game.grid.filled(),
+            hash,
+            zobrist,
+            tt: vec![Entry::default(); 1 << TT_BITS],
+            killers: vec![[NO_CELL; 2]; cells * 2 + 8],
+            buffers: vec![Vec::new(); cells * 2 + 8],
+            nodes: 0,
+            stopped: false,
+            root: Vec::new(),
+            root_player,
+            root_diff,
+            best: None,
+        };
+        if mover.is_some() {
+            search.root = search.root_moves(game, &mut solver);
+        }
+        search
+    }
+
+    /// The real moves of the root (one value per cell) and at most one pass.
+    fn root_moves(&self, game: &Game, solver: &mut Solver) -> Vec<RootMove> {
+        let side = self.root_player;
+        let mut moves = Vec::new();
+        let mut playable = Vec::new();
+        for cell in 0..self.n * self.n {
+            if !game.is_playable(side, cell) {
+                continue;
+            }
+            playable.push(cell);
+            let mut value = self.solution[cell];
+            let taboo = |v: u8| {
+                game.taboo.contains(&Move {
+                    cell: cell as u16,
+                    value: v,
+                })
+            };
+            if value == 0 || taboo(value) {
+                // Only in inconsistent states: look for another value that keeps a solution.
+                value = 0;
+                let mut mask = game.grid.candidates(cell);
+                while mask != 0 {
+                    let v = mask.trailing_zeros() as u8 + 1;
+                    mask &= mask - 1;
+                    if !taboo(v) && solver.is_solvable_after(&game.grid, cell, v) {
+                        value = v;
+                        break;
+                    }
+                }
+            }
+            if value != 0 {
+                moves.push(RootMove {
+                    mv: Move {
+                        cell: cell as u16,
+                        value,
+                    },
+                    pass: false,
+                    value: 0,
+                });
+            }
+        }
+        if let Some(mv) = find_pass(game, &self.solution, &playable, solver) {
+            moves.push(RootMove {
+                mv,
+                pass: true,
+                value: 0,
+            });
+        }
+        moves
+    }
+
+    /// The move chosen so far and its value (centipoints, mover's view, final margin estimate).
+    pub fn chosen(&self) -> Option<(Move, i32)> {
+        self.best
+    }
+
+    /// True if the chosen move is a deliberate pass.
+    pub fn chosen_is_pass(&self) -> bool {
+        self.best
+            .is_some_and(|(mv, _)| self.root.iter().any(|r| r.pass && r.mv == mv))
+    }
+
+    fn playable(&self, side: usize, cell: usize) -> bool {
+        self.grid.get(cell) == 0
+            && (!self.territory || self.allowed[side][cell] || self.adj[side][cell] > 0)
+    }
+
+    fn points(&self, cell: usize) -> i32 {
+        let k = self.units_of[cell]
+            .iter()
+            .filter(|&&u| self.unit_empty[u as usize] == 1)
+            .count();
+        POINTS[k] as i32 * SCALE
+    }
+
+    /// Regions the move leaves one cell from completion.
+    fn setups(&self, cell: usize) -> i32 {
+        self.units_of[cell]
+            .iter()
+            .filter(|&&u| self.unit_empty[u as usize] == 2)
+            .count() as i32
+    }
+
+    fn make(&mut self, cell: usize, side: usize) {
+        let _ = self.grid.place(cell, self.solution[cell]);
+        for u in self.units_of[cell] {
+            self.unit_empty[u as usize] -= 1;
+        }
+        self.empty -= 1;
+        if self.territory {
+            self.owner[cell] = side as u8 + 1;
+            for i in 0..self.nbrs[cell].len() {
+                let nb = self.nbrs[cell][i] as usize;
+                self.adj[side][nb] += 1;
+            }
+            self.hash ^= self.zobrist[cell * 3 + side + 1];
+        } else {
+            self.hash ^= self.zobrist[cell * 3];
+        }
+    }
+
+    fn unmake(&mut self, cell: usize, side: usize) {
+        self.grid.clear(cell);
+        for u in self.units_of[cell] {
+            self.unit_empty[u as usize] += 1;
+        }
+        self.empty += 1;
+        if self.territory {
+            self.owner[cell] = 0;
+            for i in 0..self.nbrs[cell].len() {
+                let nb = self.nbrs[cell][i] as usize;
+                self.adj[side][nb] -= 1;
+            }
+            self.hash ^= self.zobrist[cell * 3 + side + 1];
+        } else {
+            self.hash ^= self.zobrist[cell * 3];
+        }
+    }
+
+    fn can_move(&self, side: usize) -> bool {
+        if !self.territory {
+            return self.empty > 0;
+        }
+        (0..self.n * self.n).any(|cell| self.playable(side, cell))
+    }
+
+    /// Estimate below the root: a playable cell with two candidate values allows a pass.
+    fn pass_available(&self, side: usize) -> bool {
+        (0..self.n * self.n)
+            .any(|cell| self.playable(side, cell) && self.grid.candidates(cell).count_ones() >= 2)
+    }
+
+    /// Static value for the side to move, in centipoints of future margin.
+    fn evaluate(&self, side: usize) -> i32 {
+        let w = self.weights;
+        let mut top = [0i32; 4];
+        let mut mine = 0i32;
+        let mut theirs = 0i32;
+        for cell in 0..self.n * self.n {
+            if self.grid.get(cell) != 0 {
+                continue;
+            }
+            let me = self.playable(side, cell);
+            if self.territory {
+                mine += i32::from(me);
+                theirs += i32::from(self.playable(1 - side, cell));
+            }
+            if !me {
+                continue;
+            }
+            let g = self.points(cell);
+            if g > top[3] {
+                top[3] = g;
+                top.sort_unstable_by_key(|&g| std::cmp::Reverse(g));
+            }
+        }
+        let mut value = (top[0] - top[1] + top[2] - top[3]) * w.hot / 100;
+        if self.territory {
+            value += (mine - theirs) * w.territory;
+        } else if !self.pass_available(side) && !self.pass_available(1 - side) {
+            // Nobody can pass any more: the side to move fills the last cell iff the number of
+            // empty cells is odd.
+            value += if self.empty % 2 == 1 {
+                w.parity
+            } else {
+                -w.parity
+            };
+        }
+        value
+    }
+
+    fn tt_index(&self, key: u64) -> usize {
+        (key >> (64 - TT_BITS)) as usize
+    }
+
+    fn key(&self, side: usize, last_pass: bool) -> u64 {
+        let extra = self.n * self.n * 3;
+        self.hash
+            ^ self.zobrist[extra + side]
+            ^ if last_pass {
+                self.zobrist[extra + 2]
+            } else {
+                0
+            }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        side: usize,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        last_pass: bool,
+        control: &SearchControl,
+    ) -> i32 {
+        self.nodes += 1;
+        if !self.can_move(side) {
+            if !self.can_move(1 - side) {
+                return 0;
+            }
+            // Skipped: the opponent moves again.
+            return -self.negamax(1 - side, depth, -beta, -alpha, ply + 1, false, control);
+        }
+        if depth == 0 || ply + 2 >= self.buffers.len() {
+            return self.evaluate(side);
+        }
+        if self.nodes & 255 == 0 && control.must_stop(self.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let key = self.key(side, last_pass);
+        let slot = self.tt_index(key);
+        let entry = self.tt[slot];
+        let mut tt_move = NO_CELL;
+        if entry.key == key {
+            tt_move = entry.best;
+            if entry.depth as u32 >= depth {
+                let v = entry.value;
+                match entry.flag {
+                    EXACT => return v,
+                    LOWER if v >= beta => return v,
+                    UPPER if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        let killers = self.killers[ply];
+        for cell in 0..self.n * self.n {
+            if !self.playable(side, cell) {
+                continue;
+            }
+            let g = self.points(cell);
+            let c = cell as u16;
+            let key = if c == tt_move {
+                1 << 24
+            } else if g > 0 {
+                1 << 20 | g
+            } else if killers.contains(&c) {
+                1 << 16
+            } else {
+                -100 * self.setups(cell)
+            };
+            moves.push((c, key));
+        }
+        if !last_pass && self.pass_available(side) {
+            let key = if tt_move == PASS { 1 << 24 } else { -50 };
+            moves.push((PASS, key));
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_CELL;
+        for &(c, _) in &moves {
+            let value = if c == PASS {
+                -PASS_COST
+                    - self.negamax(
+                        1 - side,
+                        depth - 1,
+                        -beta - PASS_COST,
+                        -alpha - PASS_COST,
+                        ply + 1,
+                        true,
+                        control,
+                    )
+            } else {
+                let cell = c as usize;
+                let g = self.points(cell);
+                self.make(cell, side);
+                let v =
+                    g - self.negamax(1 - side, depth - 1, -beta, -alpha, ply + 1, false, control);
+                self.unmake(cell, side);
+                v
+            };
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = c;
+            }
+            if value > alpha {
+                alpha = value;
+            }
+            if alpha >= beta {
+                if c != PASS && self.points(c as usize) == 0 && self.killers[ply][0] != c {
+                    self.killers[ply][1] = self.killers[ply][0];
+                    self.killers[ply][0] = c;
+                }
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        let flag = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt[slot] = Entry {
+            key,
+            value: best,
+            depth: depth.min(255) as u8,
+            flag,
+            best: best_move,
+        };
+        best
+    }
+}
+
+/// A move that would leave the grid unsolvable (a pass), if one is found cheaply: first a value
+/// that some other cell of its row, column or box can only take (no solver needed), then a few
+/// solver probes of values that differ from the solution.
+fn find_pass(
+    game: &Game,
+    solution: &[u8],
+    playable: &[usize],
+    solver: &mut Solver,
+) -> Option<Move> {
+    let grid = &game.grid;
+    let n = grid.size();
+    let shape = grid.shape();
+    let allowed = |cell: usize, value: u8| {
+        let mv = Move {
+            cell: cell as u16,
+            value,
+        };
+        grid.check_move(cell, value).is_ok() && !game.taboo.contains(&mv)
+    };
+    let peers = |a: usize, b: usize| {
+        let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+        a != b && (r1 == r2 || c1 == c2 || shape.box_of(r1, c1) == shape.box_of(r2, c2))
+    };
+    // Naked singles: a cell whose only candidate is v forbids v in all its peers.
+    for single in 0..n * n {
+        let mask = grid.candidates(single);
+        if grid.get(single) != 0 || mask.count_ones() != 1 {
+            continue;
+        }
+        let v = mask.trailing_zeros() as u8 + 1;
+        if let Some(&cell) = playable
+            .iter()
+            .find(|&&cell| peers(single, cell) && allowed(cell, v))
+        {
+            return Some(Move {
+                cell: cell as u16,
+                value: v,
+            });
+        }
+    }
+    // Solver probes, cells with the fewest candidates first.
+    let mut order: Vec<usize> = playable.to_vec();
+    order.sort_by_key(|&cell| grid.candidates(cell).count_ones());
+    let mut probes = 0;
+    for &cell in &order {
+        if grid.candidates(cell).count_ones() > PROBE_MAX_CANDIDATES {
+            break;
+        }
+        let mut mask = grid.candidates(cell);
+        while mask != 0 {
+            let v = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            if v == solution[cell] || !allowed(cell, v) {
+                continue;
+            }
+            if probes >= PASS_PROBES {
+                return None;
+            }
+            probes += 1;
+            if !solver.is_solvable_after(grid, cell, v) {
+                return Some(Move {
+                    cell: cell as u16,
+                    value: v,
+                });
+            }
+        }
+    }
+    None
+}
+
+impl IterativeSearch for SudokuSearch {
+    fn iterate(
+        &mut self,
+        depth: u32,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) -> Option<Iteration> {
+        if self.root.is_empty() {
+            return Some(Iteration {
+                pv: Vec::new(),
+                score: self.root_diff as i64,
+                complete: true,
+            });
+        }
+        let side = self.root_player;
+        // Previous best first, then by the previous iteration's values.
+        if let Some((best, _)) = self.best {
+            self.root.sort_by_key(|r| (r.mv != best, -r.value));
+        } else {
+            let mut keyed: Vec<(i32, RootMove)> = self
+                .root
+                .iter()
+                .map(|r| {
+                    let cell = r.mv.cell as usize;
+                    let key = if r.pass {
+                        -50
+                    } else {
+                        let g = self.points(cell);
+                        if g > 0 {
+                            g * 100
+                        } else {
+                            -100 * self.setups(cell)
+                        }
+                    };
+                    (key, *r)
+                })
+                .collect();
+            keyed.sort_by_key(|(k, _)| -k);
+            self.root = keyed.into_iter().map(|(_, r)| r).collect();
+        }
+        let mut alpha = -INF;
+        let mut best: Option<(Move, i32)> = None;
+        let n = self.n;
+        for i in 0..self.root.len() {
+            let RootMove { mv, pass, .. } = self.root[i];
+            let value = if pass {
+                -PASS_COST
+                    - self.negamax(
+                        1 - side,
+                        depth - 1,
+                        -INF,
+                        -alpha - PASS_COST,
+                        1,
+                        true,
+                        control,
+                    )
+            } else {
+                let cell = mv.cell as usize;
+                let g = self.points(cell);
+                self.make(cell, side);
+                let v = g - self.negamax(1 - side, depth - 1, -INF, -alpha, 1, false, control);
+                self.unmake(cell, side);
+                v
+            };
+            if self.stopped && depth > 1 {
+                break;
+            }
+            self.root[i].value = value;
+            if value > alpha {
+                alpha = value;
+                best = Some((mv, value));
+                self.best = best;
+                progress.improved(
+                    &[move_name(mv, n)],
+                    (self.root_diff + value) as i64,
+                    self.nodes,
+                );
+            } else {
+                // Below alpha: only an upper bound; keep it below the best for the ordering.
+                self.root[i].value = value.min(alpha - 1);
+            }
+        }
+        let (mv, value) = best?;
+        Some(Iteration {
+            pv: vec![move_name(mv, n)],
+            score: (self.root_diff + value) as i64,
+            complete: !self.stopped,
+        })
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn max_depth(&self) -> Option<u32> {
+        Some((2 * self.empty + 2).min(250) as u32)
+    }
+}
