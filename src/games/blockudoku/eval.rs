@@ -31,9 +31,11 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "h_narrow",
     "v_narrow",
     "no_square2",
+    "corners",
+    "gaps",
 ];
 /// Number of features.
-pub const FEATURES: usize = 14;
+pub const FEATURES: usize = 16;
 /// Index of the number of pieces of the set that fit nowhere.
 const UNFIT: usize = 5;
 /// Index of the number of pieces of the set that fit in one or two places.
@@ -44,8 +46,9 @@ const SCARCE: usize = 6;
 pub struct Weights(pub [i32; FEATURES]);
 
 /// Hand-set starting weights (see the tuning notes in the report of the tuning commit).
-pub const DEFAULT_WEIGHTS: Weights =
-    Weights([-5, -60, -12, -12, -15, -400, -60, -20, -30, -20, 2, 0, 0, 0]);
+pub const DEFAULT_WEIGHTS: Weights = Weights([
+    -5, -60, -12, -12, -22, -400, -60, -20, -30, -20, 2, 0, 0, 0, 0, 0,
+]);
 
 const NOT_LAST_COL: u128 = FULL & !board::column(SIZE - 1);
 const NOT_FIRST_COL: u128 = FULL & !board::column(0);
@@ -124,6 +127,18 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
     let h2 = empty & (empty >> 1);
     let sq2 = h2 & (h2 >> SIZE) & WINDOW_2X2;
     let no_square2 = (empty & !(sq2 | sq2 << 1 | sq2 << SIZE | sq2 << (SIZE + 1))).count_ones();
+    // Corners of the filled shapes: 2x2 windows with an odd number of filled cells.
+    let corners = ((tl ^ tr ^ bl ^ br) & WINDOW_2X2).count_ones();
+    // Single empty cells between two filled cells (or a filled cell and the wall), per axis.
+    let [r, l, d, u] = neighbours(empty, FULL);
+    let (wall_r, wall_l) = (board::column(SIZE - 1), board::column(0));
+    let (wall_d, wall_u) = (board::row(SIZE - 1), board::row(0));
+    let blocked_r = !r | wall_r;
+    let blocked_l = !l | wall_l;
+    let blocked_d = !d | wall_d;
+    let blocked_u = !u | wall_u;
+    let gaps =
+        (empty & blocked_r & blocked_l).count_ones() + (empty & blocked_d & blocked_u).count_ones();
     [
         b.count_ones() as i32,
         isolated.count_ones() as i32,
@@ -139,6 +154,8 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
         h_narrow as i32,
         v_narrow as i32,
         no_square2 as i32,
+        corners as i32,
+        gaps as i32,
     ]
 }
 
@@ -397,6 +414,20 @@ mod tests {
         assert_eq!(f[11], 4, "b9, b7, c7, i1 lie in no horizontal run of three");
         assert!(f[12] >= 4, "b9, b7, c7, i1 lie in no vertical run of three");
         assert_eq!(f[13], 4, "b9, b7, c7, i1 lie in no empty 2x2");
+        // Gaps: b9 (both axes), b7 and c7 vertically, i1 (both axes).
+        assert_eq!(f[15], 6);
+        let one = board(&[
+            "#........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert_eq!(features(one, &set)[14], 1, "an inner corner window");
     }
 
     #[test]
