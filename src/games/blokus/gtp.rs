@@ -329,11 +329,10 @@ pub fn run(args: &GtpArgs) -> i32 {
             gtp.execute(&name, &refs)
         };
         let (text, quit) = match reply {
-            Reply::Ok(body) => (format!("={id} {body}"), false),
-            Reply::Err(msg) => (format!("?{id} {msg}"), false),
-            Reply::Quit => (format!("={id}"), true),
+            Reply::Ok(body) => (format!("={id} {}", body.trim_end()), false),
+            Reply::Err(msg) => (format!("?{id} {}", msg.trim_end()), false),
+            Reply::Quit => (format!("={id} "), true),
         };
-        let text = text.trim_end();
         if writeln!(out, "{text}\n").and_then(|_| out.flush()).is_err() {
             break;
         }

@@ -21,7 +21,7 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a seed (any value).
     pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D | 1)
+        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D) | 1)
     }
 
     /// The next 64 random bits.
@@ -38,7 +38,7 @@ impl Rng {
     /// Uniform in `0..n` (`n > 0`).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

@@ -100,7 +100,9 @@ struct BlokusJob {
 
 impl SearchJob for BlokusJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
-        search(&self.board, self.seed, self.threads, control, report)
+        let mut line = search(&self.board, self.seed, self.threads, control, report);
+        line.truncate(1);
+        line
     }
 }
 

@@ -1,0 +1,171 @@
+//! `tessera gtp` through pipes: GTP 2 framing, ids, errors, and the commands a Blokus match
+//! runner sends.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends one line and returns the raw answer lines up to the empty line ending it.
+    fn raw(&mut self, line: &str) -> Vec<String> {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            assert!(
+                self.stdout.read_line(&mut l).unwrap() > 0,
+                "answer to {line:?}"
+            );
+            let l = l.trim_end_matches('\n').to_string();
+            if l.is_empty() {
+                return lines;
+            }
+            lines.push(l);
+        }
+    }
+
+    /// Sends a command that must succeed; returns its text (after `= `), lines joined by `\n`.
+    fn ok(&mut self, line: &str) -> String {
+        let lines = self.raw(line);
+        assert!(lines[0].starts_with("= "), "{line:?} -> {lines:?}");
+        let mut text = lines[0][2..].to_string();
+        for l in &lines[1..] {
+            text.push('\n');
+            text.push_str(l);
+        }
+        text
+    }
+
+    fn err(&mut self, line: &str) -> String {
+        let lines = self.raw(line);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("? "), "{line:?} -> {lines:?}");
+        lines[0][2..].to_string()
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn framing_ids_and_the_basic_commands() {
+    let mut g = Gtp::start(&["--nodes", "50"]);
+    assert_eq!(g.raw("protocol_version"), ["= 2"]);
+    assert_eq!(g.raw("7 name"), ["=7 tessera"]);
+    // Comment and empty lines get no answer; the next command is answered as usual.
+    writeln!(g.stdin, "# a comment\n").unwrap();
+    assert_eq!(g.raw("known_command genmove"), ["= true"]);
+    assert_eq!(g.ok("known_command flurb"), "false");
+    assert_eq!(g.raw("12 flurb"), ["?12 unknown command"]);
+    let list = g.ok("list_commands");
+    for c in [
+        "set_game",
+        "clear_board",
+        "play",
+        "genmove",
+        "cputime",
+        "final_score",
+        "all_legal",
+        "undo",
+    ] {
+        assert!(list.lines().any(|l| l == c), "{c} in {list}");
+    }
+    assert_eq!(g.raw("set_game Blokus Duo"), ["= "]);
+    let cpu: f64 = g.ok("cputime").parse().expect("cputime is a number");
+    assert!(cpu >= 0.0);
+    g.err("set_game Chess");
+    assert_eq!(g.raw("3 quit"), ["=3 "]);
+    assert!(g.child.wait().unwrap().success());
+}
+
+#[test]
+fn duo_play_genmove_undo_and_score() {
+    let mut g = Gtp::start(&["--nodes", "100", "--seed", "3"]);
+    g.ok("set_game Blokus Duo");
+    g.ok("clear_board");
+    assert_eq!(g.ok("all_legal b").lines().count(), 414);
+    assert_eq!(g.ok("all_legal w").lines().count(), 414);
+    g.ok("play b e9,d10,e10,f10,e11");
+    assert!(
+        g.err("play b e9,d10,e10,f10,e11")
+            .contains("no piece X left")
+    );
+    assert!(g.err("play w e10").starts_with("illegal move"));
+    g.err("play w pass");
+    g.err("play red j5");
+    let mv = g.ok("genmove w");
+    assert!(mv.contains("j5"), "white's first move covers j5: {mv}");
+    let squares = mv.split(',').count();
+    let expected = if squares == 5 {
+        "0".to_string()
+    } else {
+        format!("B+{}", 5 - squares)
+    };
+    assert_eq!(g.ok("final_score"), expected, "5 squares against {squares}");
+    g.ok("undo");
+    assert_eq!(g.ok("final_score"), "B+5");
+    g.ok("undo");
+    g.err("undo");
+    assert_eq!(g.ok("final_score"), "0");
+    let board = g.ok("showboard");
+    assert!(board.lines().count() >= 15, "{board}");
+}
+
+#[test]
+fn classic_colours_and_a_whole_game_by_genmove() {
+    let mut g = Gtp::start(&["--nodes", "20"]);
+    g.ok("set_game Blokus");
+    assert_eq!(g.ok("all_legal 1").lines().count(), 58);
+    g.err("all_legal b");
+    // Play the game out as a match runner does: skip colours without moves.
+    let mut idle = 0;
+    let mut colour = 0;
+    let mut moves = 0;
+    while idle < 4 {
+        let c = ["1", "2", "3", "4"][colour];
+        if g.ok(&format!("all_legal {c}")).is_empty() {
+            assert_eq!(g.ok(&format!("genmove {c}")), "pass");
+            idle += 1;
+        } else {
+            g.ok(&format!("genmove {c}"));
+            idle = 0;
+            moves += 1;
+        }
+        colour = (colour + 1) % 4;
+    }
+    assert!(moves > 40, "{moves} moves");
+    let score = g.ok("final_score");
+    let points: Vec<i32> = score
+        .split_whitespace()
+        .map(|p| p.parse().unwrap())
+        .collect();
+    assert_eq!(points.len(), 4, "{score}");
+    assert!(points.iter().all(|&p| p > 20 && p <= 109), "{score}");
+}
