@@ -36,6 +36,12 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 ];
 /// Number of features.
 pub const FEATURES: usize = 16;
+/// The largest value each feature can take (for bounds).
+const FEATURE_MAX: [i32; FEATURES] = [
+    81, 81, 72, 72, 9, 64, 64, 64, 81, 81, 49, 81, 81, 81, 64, 162,
+];
+/// The features of the quick bound: filled, h_transitions, v_transitions.
+const QUICK: [usize; 3] = [0, 2, 3];
 /// Index of the number of pieces of the set that fit nowhere.
 const UNFIT: usize = 5;
 /// Index of the number of pieces of the set that fit in one or two places.
@@ -211,6 +217,8 @@ pub struct Evaluator {
     runs: Vec<(u8, u8)>,
     /// True when the piece features cannot add to the value (their weights are <= 0).
     bounded: bool,
+    /// The most the features outside [`QUICK`] can add.
+    quick_slack: i32,
 }
 
 impl Evaluator {
@@ -237,11 +245,16 @@ impl Evaluator {
             runs.extend_from_slice(piece.runs());
         }
         let bounded = weights.0[UNFIT] <= 0 && weights.0[SCARCE] <= 0;
+        let quick_slack = (0..FEATURES)
+            .filter(|i| !QUICK.contains(i))
+            .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
+            .sum();
         Evaluator {
             weights,
             tests,
             runs,
             bounded,
+            quick_slack,
         }
     }
 
@@ -255,6 +268,17 @@ impl Evaluator {
     #[inline(always)]
     pub fn cheap(&self, board: Board) -> i32 {
         dot(&cheap_features(board), &self.weights)
+    }
+
+    /// An upper bound of the value from three features that take a few instructions (filled
+    /// cells and transitions) plus the most the others can add.
+    #[inline(always)]
+    pub fn quick_bound(&self, board: Board) -> i32 {
+        let b = board.0;
+        let w = &self.weights.0;
+        let h = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones() as i32;
+        let v = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones() as i32;
+        w[QUICK[0]] * b.count_ones() as i32 + w[QUICK[1]] * h + w[QUICK[2]] * v + self.quick_slack
     }
 
     /// True if a board whose cheap value is `cheap` cannot be worth more than `floor`.
@@ -481,6 +505,7 @@ mod tests {
                     assert_eq!(after_state.unfit & state.unfit, state.unfit);
                 }
             }
+            assert!(ev.quick_bound(b) >= ev.cheap(b));
             for floor in [value - 1, value, value + 1, value - 500] {
                 let got = ev.above(b, floor);
                 assert_eq!(got, (value > floor).then_some(value), "floor {floor}");

@@ -302,6 +302,9 @@ impl<'a> HandSearch<'a> {
                 }
                 if rest == 0 {
                     let floor = self.floor();
+                    if self.ev.cannot_beat(self.ev.quick_bound(next), floor) {
+                        continue;
+                    }
                     let cheap = self.ev.cheap(next);
                     if self.ev.cannot_beat(cheap, floor) {
                         continue;
@@ -595,6 +598,9 @@ fn greedy_plan(
             let mut floor = best.map_or(i32::MIN, |(v, _, _)| v);
             if last {
                 floor = floor.max(final_floor);
+            }
+            if ev.cannot_beat(ev.quick_bound(next), floor) {
+                continue;
             }
             let cheap = ev.cheap(next);
             if ev.cannot_beat(cheap, floor) {
