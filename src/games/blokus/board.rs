@@ -463,6 +463,69 @@ impl Board {
         self.to_play = c as u8;
     }
 
+    /// Colours (bits) for which square `p` is a live corner point.
+    #[inline]
+    pub fn attach_mask(&self, p: usize) -> u8 {
+        self.attach_bits[p] & !self.forbidden[p]
+    }
+
+    /// A quick judgement of move `m` for colour `c` (log-scale, higher is better), from local
+    /// features: covering or crowding opponents' corner points is good, wasting our own corners
+    /// or fencing off our own free squares is bad, new corners and large pieces are good.
+    /// `opp` is the bit mask of the opponents' colours.
+    pub fn move_feature_score(&self, c: usize, m: u16, opp: u8) -> f32 {
+        let t = self.t;
+        let mi = &t.moves[m as usize];
+        let bit = 1u8 << c;
+        let mut score = 0.0;
+        for &p in mi.points() {
+            let p = p as usize;
+            let mut near = self.attach_mask(p);
+            for &q in &t.neighbours[p] {
+                near |= self.attach_mask(q as usize);
+            }
+            if near & opp != 0 {
+                score += 1.4;
+            }
+        }
+        for &q in t.adj(m) {
+            let q = q as usize;
+            if self.owner[q] != 0 {
+                score += 0.35;
+            } else if self.forbidden[q] & bit == 0 {
+                if self.attach_bits[q] & bit != 0 {
+                    score -= 1.2;
+                } else {
+                    score -= 0.45;
+                }
+            } else {
+                score += 0.4;
+            }
+        }
+        let mut new_corners = 0;
+        for &q in t.attach(m) {
+            let q = q as usize;
+            if self.forbidden[q] & bit == 0 && self.attach_bits[q] & bit == 0 {
+                new_corners += 1;
+            }
+        }
+        score += [-0.2, -0.1, 0.33, 0.6, 0.9][new_corners.min(4)];
+        score += [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize];
+        score
+    }
+
+    /// Bit mask of the colours played by other players than the one controlling `c`.
+    pub fn opponents_mask(&self, c: usize) -> u8 {
+        let me = self.player_of(c);
+        let mut mask = 0;
+        for o in 0..self.ncolours() {
+            if o != c && (self.player_of(o) != me || self.variant == Variant::Three && o == 3) {
+                mask |= 1 << o;
+            }
+        }
+        mask
+    }
+
     /// Whether colour `c` is known to have no legal move left.
     #[inline]
     pub fn is_out(&self, c: usize) -> bool {

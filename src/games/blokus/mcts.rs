@@ -1,14 +1,24 @@
 //! Monte Carlo tree search for any number of colours: each node keeps the mean result of the
 //! player who made its move (partner colours of Two-Player share a result; in Three-Player the
-//! shared fourth colour plays for whoever's turn it is with it). Children start with priors
-//! (piece size, new corners, blocked opponent corners); playouts place the largest pieces first.
+//! shared fourth colour plays for whoever's turn it is with it). Children start with priors from
+//! a quick judgement of local features (piece size, opponents' corners covered or crowded, own
+//! corners wasted, own free squares fenced off, new corners); selection is UCT blended with RAVE
+//! (all moves as first); playouts place the largest pieces that fit, weighted by the same
+//! judgement.
 
 use super::board::{Board, MoveGen, Variant};
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 
 /// Exploration constant of UCT (results in 0..1).
-const EXPLORE: f32 = 0.35;
+const EXPLORE: f32 = 0.15;
+/// Real visits at which the RAVE estimate and the node's own mean weigh about the same.
+const RAVE_EQUIV: f32 = 1000.0;
+/// Virtual visits of a child's prior value.
+const PRIOR_VISITS: f32 = 8.0;
+/// Candidates drawn per playout move, the best by the quick judgement played; 0 draws among
+/// all moves of the largest size class with weights exp(judgement) (slower, a little stronger).
+const PLAYOUT_CANDIDATES: usize = 0;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
 /// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
@@ -56,6 +66,9 @@ struct Node {
     value: f32,
     /// Real visits.
     real: u32,
+    /// All-moves-as-first statistics: simulations in which `player` made this move later.
+    rave_n: f32,
+    rave_v: f32,
 }
 
 /// The search tree over one root position.
@@ -65,7 +78,14 @@ pub struct Mcts {
     rng: Rng,
     mg: MoveGen,
     buf: Vec<u16>,
+    weights: Vec<f32>,
     path: Vec<u32>,
+    /// The simulation's moves: (player, move).
+    seq: Vec<(u8, u16)>,
+    /// Per player and move: the stamp of the last simulation that saw it (for RAVE).
+    seen: Vec<u32>,
+    stamp: u32,
+    nmoves_table: usize,
     playouts: u64,
 }
 
@@ -106,11 +126,18 @@ impl Mcts {
                 visits: 0.0,
                 value: 0.0,
                 real: 0,
+                rave_n: 0.0,
+                rave_v: 0.0,
             }],
             rng: Rng::new(seed),
             mg: MoveGen::new(t),
             buf: Vec::new(),
+            weights: Vec::new(),
             path: Vec::new(),
+            seq: Vec::new(),
+            seen: vec![0; 4 * t.moves.len()],
+            stamp: 0,
+            nmoves_table: t.moves.len(),
             playouts: 0,
         }
     }
@@ -141,30 +168,23 @@ impl Mcts {
             .map(|k| t.shapes[k].cells.len())
             .max()
             .unwrap_or(1) as f32;
-        let nc = b.ncolours();
-        for &m in &self.buf {
-            let mi = &t.moves[m as usize];
-            let size = mi.size as f32;
-            // Size matters most early on; corners of our own gained and of others covered help.
-            let mut v = 0.5 - 0.06 * (max_size - size);
-            if early && size < max_size {
-                v -= 0.1;
-            }
-            let mut blocked = 0;
-            for &p in mi.points() {
-                for o in 0..nc {
-                    if o != c && b.is_attach(o, p as usize) && b.player_of(o) != player as usize {
-                        blocked += 1;
-                    }
+        let opp = b.opponents_mask(c);
+        let scores: Vec<f32> = self
+            .buf
+            .iter()
+            .map(|&m| {
+                let size = t.moves[m as usize].size as f32;
+                let mut s = b.move_feature_score(c, m, opp);
+                if early && size < max_size {
+                    s -= 3.0;
                 }
-            }
-            let new_corners = t
-                .attach(m)
-                .iter()
-                .filter(|&&p| b.is_free_for(c, p as usize) && !b.is_attach(c, p as usize))
-                .count();
-            v += 0.02 * blocked.min(4) as f32 + 0.01 * new_corners.min(6) as f32;
-            let n = 4.0;
+                s
+            })
+            .collect();
+        let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        for (&m, &s) in self.buf.iter().zip(&scores) {
+            let v = 0.25 + 0.45 * (s - best).exp();
+            let n = PRIOR_VISITS;
             self.nodes.push(Node {
                 mv: m,
                 colour: c as u8,
@@ -173,8 +193,10 @@ impl Mcts {
                 first_child: 0,
                 nchildren: 0,
                 visits: n,
-                value: v.clamp(0.02, 0.98) * n,
+                value: v * n,
                 real: 0,
+                rave_n: 0.0,
+                rave_v: 0.0,
             });
         }
         let nd = &mut self.nodes[node];
@@ -189,7 +211,13 @@ impl Mcts {
         let mut best_score = f32::NEG_INFINITY;
         for i in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
             let ch = &self.nodes[i];
-            let score = ch.value / ch.visits + EXPLORE * (log_n / ch.visits).sqrt();
+            let mut q = ch.value / ch.visits;
+            if ch.rave_n > 0.0 {
+                let n = ch.visits;
+                let beta = ch.rave_n / (ch.rave_n + n + ch.rave_n * n / RAVE_EQUIV);
+                q = (1.0 - beta) * q + beta * (ch.rave_v / ch.rave_n);
+            }
+            let score = q + EXPLORE * (log_n / ch.visits).sqrt();
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -202,6 +230,7 @@ impl Mcts {
     pub fn run_once(&mut self) {
         let mut b = self.root.clone();
         self.path.clear();
+        self.seq.clear();
         let mut node = 0usize;
         let res;
         loop {
@@ -221,6 +250,7 @@ impl Mcts {
             let child = self.select(node);
             let ch = self.nodes[child];
             b.play(ch.colour as usize, ch.mv);
+            self.seq.push((ch.player, ch.mv));
             self.path.push(child as u32);
             node = child;
         }
@@ -233,6 +263,39 @@ impl Mcts {
         self.nodes[0].visits += 1.0;
         self.nodes[0].real += 1;
         self.playouts += 1;
+        self.update_rave(&res);
+    }
+
+    /// All moves as first: every child of a node on the path whose move its player made later
+    /// in this simulation gets the simulation's result.
+    fn update_rave(&mut self, res: &[f32; 4]) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let nm = self.nmoves_table;
+        let mut j = self.seq.len();
+        for i in (0..=self.path.len()).rev() {
+            let parent = if i == 0 { 0 } else { self.path[i - 1] as usize };
+            while j > i {
+                j -= 1;
+                let (pl, m) = self.seq[j];
+                self.seen[pl as usize * nm + m as usize] = stamp;
+            }
+            let nd = self.nodes[parent];
+            if !nd.expanded || i >= self.seq.len() {
+                continue;
+            }
+            for k in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
+                let ch = &mut self.nodes[k];
+                if self.seen[ch.player as usize * nm + ch.mv as usize] == stamp {
+                    ch.rave_n += 1.0;
+                    ch.rave_v += res[ch.player as usize];
+                }
+            }
+        }
     }
 
     /// Plays the game out with the policy: the largest pieces that fit, chosen at random.
@@ -262,7 +325,34 @@ impl Mcts {
                 b.pass(c);
                 idle += 1;
             } else {
-                let m = self.buf[self.rng.below(self.buf.len())];
+                let opp = b.opponents_mask(c);
+                let m = if self.buf.len() == 1 {
+                    self.buf[0]
+                } else if PLAYOUT_CANDIDATES == 0 {
+                    // Every move weighted by its quick judgement.
+                    self.weights.clear();
+                    let mut total = 0.0f32;
+                    for &cand in &self.buf {
+                        total += b.move_feature_score(c, cand, opp).exp();
+                        self.weights.push(total);
+                    }
+                    let r = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+                    let i = self.weights.partition_point(|&w| w < r);
+                    self.buf[i.min(self.buf.len() - 1)]
+                } else {
+                    let mut m = self.buf[self.rng.below(self.buf.len())];
+                    let mut best = b.move_feature_score(c, m, opp);
+                    for _ in 1..PLAYOUT_CANDIDATES {
+                        let cand = self.buf[self.rng.below(self.buf.len())];
+                        let s = b.move_feature_score(c, cand, opp);
+                        if s > best {
+                            best = s;
+                            m = cand;
+                        }
+                    }
+                    m
+                };
+                self.seq.push((b.player_of(c) as u8, m));
                 b.play(c, m);
                 idle = 0;
             }
