@@ -79,6 +79,7 @@ pub struct Mcts {
     mg: MoveGen,
     buf: Vec<u16>,
     weights: Vec<f32>,
+    candidates: usize,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -133,6 +134,7 @@ impl Mcts {
             mg: MoveGen::new(t),
             buf: Vec::new(),
             weights: Vec::new(),
+            candidates: PLAYOUT_CANDIDATES,
             path: Vec::new(),
             seq: Vec::new(),
             seen: vec![0; 4 * t.moves.len()],
@@ -328,7 +330,7 @@ impl Mcts {
                 let opp = b.opponents_mask(c);
                 let m = if self.buf.len() == 1 {
                     self.buf[0]
-                } else if PLAYOUT_CANDIDATES == 0 {
+                } else if self.candidates == 0 {
                     // Every move weighted by its quick judgement.
                     self.weights.clear();
                     let mut total = 0.0f32;
@@ -342,7 +344,7 @@ impl Mcts {
                 } else {
                     let mut m = self.buf[self.rng.below(self.buf.len())];
                     let mut best = b.move_feature_score(c, m, opp);
-                    for _ in 1..PLAYOUT_CANDIDATES {
+                    for _ in 1..self.candidates {
                         let cand = self.buf[self.rng.below(self.buf.len())];
                         let s = b.move_feature_score(c, cand, opp);
                         if s > best {
