@@ -3,8 +3,9 @@
 //! greedy_player; `random`; or `self`), colours alternating, printing wins, draws and losses.
 
 use super::selfplay::SelfplayArgs;
-use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome};
+use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name};
 use crate::games::compsudoku::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
+use crate::games::compsudoku::session::position_string;
 use crate::search::{Limits, SearchControl, iterative, time};
 use crate::sudoku::{Shape, Solver};
 use rand::rngs::SmallRng;
@@ -184,6 +185,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
     let mut solver = Solver::new();
     let (mut engine_passes, mut opponent_taboos) = (0, 0);
     let mut illegal = None;
+    let trace = std::env::var_os("TESSERA_TRACE").is_some();
     while let Some(player) = game.mover() {
         let ours = player == engine_player;
         let mv = if ours {
@@ -202,7 +204,17 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
             illegal = Some(format!("player {} proposed no move", player + 1));
             break;
         };
-        match game.play(mv, &mut solver) {
+        let before = trace.then(|| position_string(&game));
+        let result = game.play(mv, &mut solver);
+        if let Some(before) = before {
+            eprintln!(
+                "{before}  ->  player {} {} {}: {result:?}",
+                player + 1,
+                if ours { "engine" } else { "opponent" },
+                move_name(mv, game.size())
+            );
+        }
+        match result {
             Ok(Outcome::Taboo) if !ours => opponent_taboos += 1,
             Ok(_) => {}
             Err(e) => {

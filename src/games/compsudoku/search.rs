@@ -88,6 +88,13 @@ pub struct SudokuSearch {
     root_player: usize,
     root_diff: i32,
     best: Option<(Move, i32)>,
+    /// Per cell, the values known taboo (from the game, plus passes made in the tree).
+    taboo_mask: Vec<u32>,
+    /// Per cell, values other than the solution's known to keep the grid solvable at the root
+    /// (not passes); empty when the root grid has a unique solution or was too big to check.
+    safe_mask: Vec<u32>,
+    /// True if `pass_values` is exact at the root (unique solution, or safe values checked).
+    exact_passes: bool,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -182,7 +189,18 @@ impl SudokuSearch {
             root_player,
             root_diff,
             best: None,
+            taboo_mask: vec![0; cells],
+            safe_mask: vec![0; cells],
+            exact_passes: false,
         };
+        for mv in &game.taboo {
+            if (mv.cell as usize) < cells && mv.value >= 1 && mv.value as usize <= n {
+                search.taboo_mask[mv.cell as usize] |= 1 << (mv.value - 1);
+            }
+        }
+        let (safe, exact) = safe_values(&game.grid, &search.solution, &mut solver);
+        search.safe_mask = safe;
+        search.exact_passes = exact;
         if mover.is_some() {
             search.root = search.root_moves(game, &mut solver);
         }
@@ -230,7 +248,15 @@ impl SudokuSearch {
                 });
             }
         }
-        if let Some(mv) = find_pass(game, &self.solution, &playable, solver) {
+        let pass = if self.exact_passes {
+            self.pass_move(side).map(|(cell, bit)| Move {
+                cell: cell as u16,
+                value: bit.trailing_zeros() as u8 + 1,
+            })
+        } else {
+            find_pass(game, &self.solution, &playable, solver)
+        };
+        if let Some(mv) = pass {
             moves.push(RootMove {
                 mv,
                 pass: true,
@@ -315,10 +341,31 @@ impl SudokuSearch {
         (0..self.n * self.n).any(|cell| self.playable(side, cell))
     }
 
-    /// Estimate below the root: a playable cell with two candidate values allows a pass.
-    fn pass_available(&self, side: usize) -> bool {
+    /// Values of `cell` that would make the grid unsolvable and are not taboo yet: exact when
+    /// the root grid has a unique solution or its safe values were checked, else an estimate.
+    fn pass_values(&self, cell: usize) -> u32 {
+        let sol = self.solution[cell];
+        if sol == 0 {
+            return 0;
+        }
+        self.grid.candidates(cell)
+            & !(1 << (sol - 1))
+            & !self.taboo_mask[cell]
+            & !self.safe_mask[cell]
+    }
+
+    /// A pass for `side`: a playable cell and one of its pass values (as a bit).
+    fn pass_move(&self, side: usize) -> Option<(usize, u32)> {
         (0..self.n * self.n)
-            .any(|cell| self.playable(side, cell) && self.grid.candidates(cell).count_ones() >= 2)
+            .filter(|&cell| self.playable(side, cell))
+            .find_map(|cell| {
+                let m = self.pass_values(cell);
+                (m != 0).then(|| (cell, m & m.wrapping_neg()))
+            })
+    }
+
+    fn pass_available(&self, side: usize) -> bool {
+        self.pass_move(side).is_some()
     }
 
     /// Static value for the side to move, in centipoints of future margin.
@@ -439,7 +486,12 @@ impl SudokuSearch {
             };
             moves.push((c, key));
         }
-        if !last_pass && self.pass_available(side) {
+        let pass = if last_pass {
+            None
+        } else {
+            self.pass_move(side)
+        };
+        if pass.is_some() {
             let key = if tt_move == PASS { 1 << 24 } else { -50 };
             moves.push((PASS, key));
         }
@@ -448,8 +500,9 @@ impl SudokuSearch {
         let mut best = -INF;
         let mut best_move = NO_CELL;
         for &(c, _) in &moves {
-            let value = if c == PASS {
-                -PASS_COST
+            let value = if let (PASS, Some((pc, bit))) = (c, pass) {
+                self.taboo_mask[pc] |= bit;
+                let v = -PASS_COST
                     - self.negamax(
                         1 - side,
                         depth - 1,
@@ -458,7 +511,9 @@ impl SudokuSearch {
                         ply + 1,
                         true,
                         control,
-                    )
+                    );
+                self.taboo_mask[pc] &= !bit;
+                v
             } else {
                 let cell = c as usize;
                 let g = self.points(cell);
@@ -504,6 +559,39 @@ impl SudokuSearch {
         };
         best
     }
+}
+
+/// Most solver calls spent listing the values that keep a multi-solution grid solvable.
+const SAFE_CHECK_MAX: u32 = 300;
+
+/// Per cell, the candidate values other than `solution`'s that keep `grid` solvable, and whether
+/// that list is complete (a unique solution needs no check: every other value is a pass).
+fn safe_values(grid: &Grid, solution: &[u8], solver: &mut Solver) -> (Vec<u32>, bool) {
+    let cells = grid.shape().cells();
+    let mut safe = vec![0u32; cells];
+    if solution.iter().all(|&v| v == 0) {
+        return (safe, false);
+    }
+    if solver.count(grid, 2) <= 1 {
+        return (safe, true);
+    }
+    let pairs: u32 = (0..cells)
+        .map(|c| grid.candidates(c).count_ones().saturating_sub(1))
+        .sum();
+    if pairs > SAFE_CHECK_MAX {
+        return (safe, false);
+    }
+    for (cell, mask) in safe.iter_mut().enumerate() {
+        let mut m = grid.candidates(cell);
+        while m != 0 {
+            let v = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            if v != solution[cell] && solver.is_solvable_after(grid, cell, v) {
+                *mask |= 1 << (v - 1);
+            }
+        }
+    }
+    (safe, true)
 }
 
 /// A move that would leave the grid unsolvable (a pass), if one is found cheaply: first a value
@@ -622,7 +710,10 @@ impl IterativeSearch for SudokuSearch {
         for i in 0..self.root.len() {
             let RootMove { mv, pass, .. } = self.root[i];
             let value = if pass {
-                -PASS_COST
+                let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
+                let had = self.taboo_mask[pc] & bit;
+                self.taboo_mask[pc] |= bit;
+                let v = -PASS_COST
                     - self.negamax(
                         1 - side,
                         depth - 1,
@@ -631,7 +722,9 @@ impl IterativeSearch for SudokuSearch {
                         1,
                         true,
                         control,
-                    )
+                    );
+                self.taboo_mask[pc] = self.taboo_mask[pc] & !bit | had;
+                v
             } else {
                 let cell = mv.cell as usize;
                 let g = self.points(cell);

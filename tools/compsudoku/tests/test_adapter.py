@@ -1,0 +1,53 @@
+"""The tessera_player adapter inside the stand-in framework (fork per turn, kill at the deadline,
+last proposal wins), for both framework interfaces. Needs TESSERA_ENGINE or tessera on PATH."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent.parent
+STANDIN = HERE / "standin"
+
+
+def run_game(api, first, second, box="2x2", mode="classic", seconds=0.25, extra_env=None, seed=1):
+    env = dict(os.environ)
+    env["STANDIN_API"] = api
+    env["PYTHONPATH"] = os.pathsep.join([str(STANDIN), str(HERE)])
+    env.update(extra_env or {})
+    engine = env.get("TESSERA_ENGINE")
+    if engine and os.path.exists(engine):
+        # The games run in the stand-in's folder: a relative engine path must not break.
+        env["TESSERA_ENGINE"] = os.path.abspath(engine)
+    out = subprocess.run(
+        [sys.executable, str(STANDIN / "simulate.py"), "--first", first, "--second", second,
+         "--box", box, "--mode", mode, "--time", str(seconds), "--seed", str(seed)],
+        env=env, capture_output=True, text=True, timeout=300, cwd=STANDIN,
+    )
+    words = out.stdout.split()
+    assert words and words[0] == "result", out.stdout + out.stderr
+    return int(words[1]), int(words[2])
+
+
+@pytest.mark.parametrize("api", ["v12", "v14"])
+def test_beats_greedy_with_either_colour(api):
+    first, second = run_game(api, "tessera_player", "greedy", box="2x3", seconds=0.15)
+    assert first > second
+    first, second = run_game(api, "greedy", "tessera_player", box="2x3", seconds=0.15, seed=2)
+    assert second > first
+
+
+def test_territory_mode_v14():
+    first, second = run_game("v14", "greedy", "tessera_player", box="2x3", mode="rows", seconds=0.15)
+    assert second > first
+
+
+def test_stale_output_of_a_killed_turn_is_skipped():
+    # The engine is told to think far beyond the deadline: every turn is killed mid-search,
+    # and the next one must stop that search and skip its output before sending its own state.
+    # A result line means no turn ended without a legal proposal (that would be `lost ...`).
+    first, second = run_game("v14", "tessera_player", "greedy",
+                             extra_env={"TESSERA_MOVETIME": "100000"})
+    assert first >= second
