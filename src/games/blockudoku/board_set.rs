@@ -14,7 +14,7 @@ pub struct BoardSet {
 impl Default for BoardSet {
     fn default() -> Self {
         BoardSet {
-            slots: vec![0; 1024],
+            slots: vec![0; 1 << 14],
             len: 0,
         }
     }

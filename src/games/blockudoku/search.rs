@@ -121,7 +121,7 @@ impl<'a> HandSearch<'a> {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            ev: Evaluator::new(set, weights),
+            ev: cached_evaluator(set, weights),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -526,6 +526,28 @@ impl IterativeSearch for HandSearch<'_> {
             None
         }
     }
+}
+
+thread_local! {
+    /// The last evaluator built on this thread, by piece set and weights: its tables take
+    /// tens of microseconds to build, too much to redo every round.
+    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Evaluator)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The evaluator of `set` and `weights`, built once per thread while they stay the same.
+fn cached_evaluator(set: &PieceSet, weights: Weights) -> Evaluator {
+    EVALUATOR.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        match &*cached {
+            Some((s, w, ev)) if *w == weights && s == set => ev.clone(),
+            _ => {
+                let ev = Evaluator::new(set, weights);
+                *cached = Some((set.clone(), weights, ev.clone()));
+                ev
+            }
+        }
+    })
 }
 
 /// True if the CPU counts bits in one instruction.
