@@ -19,6 +19,8 @@ const PRIOR_VISITS: f32 = 8.0;
 /// Candidates drawn per playout move, the best by the quick judgement played; 0 draws among
 /// all moves of the largest size class with weights exp(judgement) (slower, a little stronger).
 const PLAYOUT_CANDIDATES: usize = 0;
+/// The same on the 20x20 board with four colours, where weighing every move costs too much.
+const PLAYOUT_CANDIDATES_BIG: usize = 4;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
 /// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
@@ -114,6 +116,7 @@ impl Mcts {
     pub fn new(root: &Board, seed: u64) -> Mcts {
         let mut root = root.clone();
         root.skip_to_mover();
+        let nc = root.ncolours();
         let t = root.tables();
         Mcts {
             root,
@@ -134,7 +137,11 @@ impl Mcts {
             mg: MoveGen::new(t),
             buf: Vec::new(),
             weights: Vec::new(),
-            candidates: PLAYOUT_CANDIDATES,
+            candidates: if nc == 4 {
+                PLAYOUT_CANDIDATES_BIG
+            } else {
+                PLAYOUT_CANDIDATES
+            },
             path: Vec::new(),
             seq: Vec::new(),
             seen: vec![0; 4 * t.moves.len()],
@@ -170,6 +177,7 @@ impl Mcts {
             .map(|k| t.shapes[k].cells.len())
             .max()
             .unwrap_or(1) as f32;
+        let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
         let scores: Vec<f32> = self
             .buf
@@ -179,6 +187,20 @@ impl Mcts {
                 let mut s = b.move_feature_score(c, m, opp);
                 if early && size < max_size {
                     s -= 3.0;
+                }
+                if toward_centre {
+                    // On the big board the first pieces head for the centre.
+                    let half = (t.size as f32 - 1.0) / 2.0;
+                    let d = t.moves[m as usize]
+                        .points()
+                        .iter()
+                        .map(|&p| {
+                            let (x, y) =
+                                ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
+                            ((x - half).powi(2) + (y - half).powi(2)).sqrt()
+                        })
+                        .fold(f32::INFINITY, f32::min);
+                    s -= 0.25 * d.max(2.0);
                 }
                 s
             })
