@@ -14,6 +14,9 @@ use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 const EXPLORE: f32 = 0.15;
 /// Real visits at which the RAVE estimate and the node's own mean weigh about the same.
 const RAVE_EQUIV: f32 = 1000.0;
+/// A child's prior value is the parent's mean result for its player, plus up to this much for
+/// the best-judged move and minus half of it for the worst.
+const PRIOR_SPREAD: f32 = 0.3;
 /// Virtual visits of a child's prior value.
 const PRIOR_VISITS: f32 = 8.0;
 /// Candidates drawn per playout move, the best by the quick judgement played; 0 draws among
@@ -71,6 +74,8 @@ struct Node {
     /// All-moves-as-first statistics: simulations in which `player` made this move later.
     rave_n: f32,
     rave_v: f32,
+    /// Sum of every player's results over the real visits (the base of the children's priors).
+    sums: [f32; 4],
 }
 
 /// The search tree over one root position.
@@ -132,6 +137,7 @@ impl Mcts {
                 real: 0,
                 rave_n: 0.0,
                 rave_v: 0.0,
+                sums: [0.0; 4],
             }],
             rng: Rng::new(seed),
             mg: MoveGen::new(t),
@@ -177,6 +183,12 @@ impl Mcts {
             .map(|k| t.shapes[k].cells.len())
             .max()
             .unwrap_or(1) as f32;
+        let nd = &self.nodes[node];
+        let base = if nd.real > 0 {
+            nd.sums[player as usize] / nd.real as f32
+        } else {
+            0.5
+        };
         let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
         let scores: Vec<f32> = self
@@ -207,7 +219,7 @@ impl Mcts {
             .collect();
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         for (&m, &s) in self.buf.iter().zip(&scores) {
-            let v = 0.25 + 0.45 * (s - best).exp();
+            let v = (base + PRIOR_SPREAD * ((s - best).exp() - 0.5)).clamp(0.02, 0.98);
             let n = PRIOR_VISITS;
             self.nodes.push(Node {
                 mv: m,
@@ -221,6 +233,7 @@ impl Mcts {
                 real: 0,
                 rave_n: 0.0,
                 rave_v: 0.0,
+                sums: [0.0; 4],
             });
         }
         let nd = &mut self.nodes[node];
@@ -283,6 +296,12 @@ impl Mcts {
             nd.visits += 1.0;
             nd.real += 1;
             nd.value += res[nd.player as usize];
+            for (s, r) in nd.sums.iter_mut().zip(&res) {
+                *s += r;
+            }
+        }
+        for (s, r) in self.nodes[0].sums.iter_mut().zip(&res) {
+            *s += r;
         }
         self.nodes[0].visits += 1.0;
         self.nodes[0].real += 1;
