@@ -95,6 +95,9 @@ pub struct SudokuSearch {
     safe_mask: Vec<u32>,
     /// True if `pass_values` is exact at the root (unique solution, or safe values checked).
     exact_passes: bool,
+    /// Small grids with safe values: re-check them with the solver in the tree.
+    recheck_safe: bool,
+    solver: Solver,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -192,6 +195,8 @@ impl SudokuSearch {
             taboo_mask: vec![0; cells],
             safe_mask: vec![0; cells],
             exact_passes: false,
+            recheck_safe: false,
+            solver: Solver::new(),
         };
         for mv in &game.taboo {
             if (mv.cell as usize) < cells && mv.value >= 1 && mv.value as usize <= n {
@@ -201,6 +206,8 @@ impl SudokuSearch {
         let (safe, exact) = safe_values(&game.grid, &search.solution, &mut solver);
         search.safe_mask = safe;
         search.exact_passes = exact;
+        search.recheck_safe =
+            exact && n <= RECHECK_MAX_SIZE && search.safe_mask.iter().any(|&m| m != 0);
         if mover.is_some() {
             search.root = search.root_moves(game, &mut solver);
         }
@@ -208,7 +215,7 @@ impl SudokuSearch {
     }
 
     /// The real moves of the root (one value per cell) and at most one pass.
-    fn root_moves(&self, game: &Game, solver: &mut Solver) -> Vec<RootMove> {
+    fn root_moves(&mut self, game: &Game, solver: &mut Solver) -> Vec<RootMove> {
         let side = self.root_player;
         let mut moves = Vec::new();
         let mut playable = Vec::new();
@@ -355,21 +362,44 @@ impl SudokuSearch {
     }
 
     /// A pass for `side`: a playable cell and one of its pass values (as a bit).
-    fn pass_move(&self, side: usize) -> Option<(usize, u32)> {
-        (0..self.n * self.n)
+    fn pass_move(&mut self, side: usize) -> Option<(usize, u32)> {
+        let cells = self.n * self.n;
+        let found = (0..cells)
             .filter(|&cell| self.playable(side, cell))
             .find_map(|cell| {
                 let m = self.pass_values(cell);
                 (m != 0).then(|| (cell, m & m.wrapping_neg()))
-            })
+            });
+        if found.is_some() || !self.recheck_safe {
+            return found;
+        }
+        // Small grids: a value that kept the root grid solvable may not any more.
+        for cell in 0..cells {
+            if !self.playable(side, cell) || self.solution[cell] == 0 {
+                continue;
+            }
+            let mut m = self.grid.candidates(cell)
+                & self.safe_mask[cell]
+                & !self.taboo_mask[cell]
+                & !(1 << (self.solution[cell] - 1));
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let v = bit.trailing_zeros() as u8 + 1;
+                if !self.solver.is_solvable_after(&self.grid, cell, v) {
+                    return Some((cell, bit));
+                }
+            }
+        }
+        None
     }
 
-    fn pass_available(&self, side: usize) -> bool {
+    fn pass_available(&mut self, side: usize) -> bool {
         self.pass_move(side).is_some()
     }
 
     /// Static value for the side to move, in centipoints of future margin.
-    fn evaluate(&self, side: usize) -> i32 {
+    fn evaluate(&mut self, side: usize) -> i32 {
         let w = self.weights;
         let mut top = [0i32; 4];
         let mut mine = 0i32;
@@ -560,6 +590,9 @@ impl SudokuSearch {
         best
     }
 }
+
+/// Largest grid side whose safe values are re-checked by the solver inside the tree.
+const RECHECK_MAX_SIZE: usize = 6;
 
 /// Most solver calls spent listing the values that keep a multi-solution grid solvable.
 const SAFE_CHECK_MAX: u32 = 300;
