@@ -7,6 +7,7 @@
 //! judgement.
 
 use super::board::{Board, MoveGen, Variant};
+use super::tables::Tables;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 
@@ -17,6 +18,8 @@ const RAVE_EQUIV: f32 = 1000.0;
 /// A child's prior value is the parent's mean result for its player, plus up to this much for
 /// the best-judged move and minus half of it for the worst.
 const PRIOR_SPREAD: f32 = 0.3;
+/// Playout weight (log scale) per square of a move next to the other colours' latest moves.
+const LOCAL_BONUS: f32 = 0.5;
 /// Virtual visits of a child's prior value.
 const PRIOR_VISITS: f32 = 8.0;
 /// Candidates drawn per playout move, the best by the quick judgement played; 0 draws among
@@ -87,6 +90,9 @@ pub struct Mcts {
     buf: Vec<u16>,
     weights: Vec<f32>,
     candidates: usize,
+    /// Per square: the move clock when a recent move made it a neighbour or corner.
+    local: Vec<u32>,
+    clock: u32,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -143,6 +149,8 @@ impl Mcts {
             mg: MoveGen::new(t),
             buf: Vec::new(),
             weights: Vec::new(),
+            local: vec![0; t.npoints()],
+            clock: 8,
             candidates: if nc == 4 {
                 PLAYOUT_CANDIDATES_BIG
             } else {
@@ -287,6 +295,7 @@ impl Mcts {
             let child = self.select(node);
             let ch = self.nodes[child];
             b.play(ch.colour as usize, ch.mv);
+            self.mark_local(b.tables(), ch.mv);
             self.seq.push((ch.player, ch.mv));
             self.path.push(child as u32);
             node = child;
@@ -341,6 +350,24 @@ impl Mcts {
         }
     }
 
+    /// Remembers the squares around move `m` as local to the next moves.
+    fn mark_local(&mut self, t: &Tables, m: u16) {
+        self.clock += 1;
+        for &p in t.adj(m).iter().chain(t.attach(m)) {
+            self.local[p as usize] = self.clock;
+        }
+    }
+
+    /// How many squares of `m` lie next to the other colours' latest moves (at most 4).
+    fn local_points(&self, t: &Tables, m: u16, nc: usize) -> f32 {
+        let n = t.moves[m as usize]
+            .points()
+            .iter()
+            .filter(|&&p| self.clock - self.local[p as usize] < nc as u32 - 1)
+            .count();
+        n.min(4) as f32
+    }
+
     /// Plays the game out with the policy: the largest pieces that fit, chosen at random.
     fn playout(&mut self, b: &mut Board) -> [f32; 4] {
         let nc = b.ncolours();
@@ -376,7 +403,8 @@ impl Mcts {
                     self.weights.clear();
                     let mut total = 0.0f32;
                     for &cand in &self.buf {
-                        total += b.move_feature_score(c, cand, opp).exp();
+                        let local = self.local_points(t, cand, nc);
+                        total += (b.move_feature_score(c, cand, opp) + LOCAL_BONUS * local).exp();
                         self.weights.push(total);
                     }
                     let r = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
@@ -384,10 +412,12 @@ impl Mcts {
                     self.buf[i.min(self.buf.len() - 1)]
                 } else {
                     let mut m = self.buf[self.rng.below(self.buf.len())];
-                    let mut best = b.move_feature_score(c, m, opp);
+                    let mut best =
+                        b.move_feature_score(c, m, opp) + LOCAL_BONUS * self.local_points(t, m, nc);
                     for _ in 1..self.candidates {
                         let cand = self.buf[self.rng.below(self.buf.len())];
-                        let s = b.move_feature_score(c, cand, opp);
+                        let s = b.move_feature_score(c, cand, opp)
+                            + LOCAL_BONUS * self.local_points(t, cand, nc);
                         if s > best {
                             best = s;
                             m = cand;
@@ -397,6 +427,7 @@ impl Mcts {
                 };
                 self.seq.push((b.player_of(c) as u8, m));
                 b.play(c, m);
+                self.mark_local(t, m);
                 idle = 0;
             }
             c = b.next_colour(c);
