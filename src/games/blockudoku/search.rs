@@ -2,12 +2,15 @@
 //!
 //! Iterations (under the game-independent driver of [`crate::search::iterative`]):
 //! 1. greedy: for each order of the hand, each piece where the evaluation likes it best
-//!    (microseconds; every `go` has a legal plan at once);
-//! 2. full: every order and placement, boards after each step deduplicated, every distinct final
-//!    board evaluated;
+//!    (microseconds; every `go` has a legal plan at once; if greedy finds none, the full search
+//!    decides, so a hand is lost only if no order and placement works);
+//! 2. full: every order and placement, best first by a cheap evaluation; intermediate states
+//!    deduplicated, clear-free sequences searched in one order only, final boards evaluated only
+//!    as far as needed to know whether they enter the best 8 (exact branch-and-bound);
 //! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
-//!    the best answer to sampled next hands (the same samples for every candidate), where a hand
-//!    that cannot be placed counts as a death. Each further iteration doubles the samples.
+//!    the best greedy answer to sampled next hands (the same samples for every candidate), where
+//!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
+//!    +16, ...) and each complete iteration drops the worse half of the candidates.
 
 use super::board::Board;
 use super::board_set::BoardSet;
