@@ -30,7 +30,7 @@ const PLAYOUT_CANDIDATES_BIG: usize = 4;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
 /// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
-const MAX_NODES: usize = 4_000_000;
+const MAX_NODES: usize = 2_000_000;
 
 /// A small fast random generator (xorshift64*).
 #[derive(Debug, Clone)]
@@ -582,5 +582,59 @@ impl IterativeSearch for MctsSearch {
 
     fn nodes(&self) -> u64 {
         self.mcts.playouts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(variant: Variant, seed: u64, playouts: usize) -> Vec<(u16, u32, f32)> {
+        let mut m = Mcts::new(&Board::new(variant), seed);
+        for _ in 0..playouts {
+            m.run_once();
+        }
+        m.root_stats()
+    }
+
+    #[test]
+    fn same_seed_same_tree_and_only_legal_root_moves() {
+        let a = search(Variant::Duo, 5, 300);
+        let b = search(Variant::Duo, 5, 300);
+        assert_eq!(a.len(), 414);
+        assert_eq!(
+            a.iter().map(|s| (s.0, s.1)).collect::<Vec<_>>(),
+            b.iter().map(|s| (s.0, s.1)).collect::<Vec<_>>()
+        );
+        assert_eq!(a.iter().map(|s| s.1 as usize).sum::<usize>(), 300);
+        let board = Board::new(Variant::Duo);
+        assert!(a.iter().all(|s| board.is_legal(0, s.0)));
+        // Early on the search sticks to the five-square pieces.
+        assert!(a[0].1 > 0);
+        assert_eq!(board.tables().moves[a[0].0 as usize].size, 5);
+    }
+
+    #[test]
+    fn playouts_end_games_in_every_variant() {
+        for (_, v) in Variant::ALL {
+            let stats = search(v, 1, 20);
+            assert!(!stats.is_empty(), "{v:?}");
+            let r = results(&Board::new(v));
+            assert!(r.iter().all(|x| (0.0..=1.0).contains(x)), "{v:?} {r:?}");
+        }
+    }
+
+    #[test]
+    fn three_player_fourth_colour_rotates() {
+        let mut b = Board::new(Variant::Three);
+        assert_eq!(b.player_of(3), 0);
+        let m = b.tables().parse_move("a1").unwrap();
+        b.play(3, m);
+        assert_eq!(b.player_of(3), 1);
+        assert_eq!(
+            b.player_points().len(),
+            3,
+            "the fourth colour scores for nobody"
+        );
     }
 }
