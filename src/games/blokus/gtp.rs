@@ -6,7 +6,8 @@
 
 use super::board::{MoveGen, Variant};
 use super::game::Game;
-use super::session::search;
+use super::mcts::Mcts;
+use super::session::search_tree;
 use crate::search::{Limits, SearchControl, time};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -67,6 +68,9 @@ pub struct Gtp {
     args: GtpArgs,
     seed: u64,
     genmoves: u64,
+    /// The last search's tree and the game history at its root, reused when the game went on
+    /// from there.
+    tree: Option<(Vec<(usize, u16)>, Mcts)>,
 }
 
 /// What one command asks of the loop.
@@ -98,6 +102,7 @@ impl Gtp {
             seed: args.seed,
             args,
             genmoves: 0,
+            tree: None,
         })
     }
 
@@ -252,21 +257,23 @@ impl Gtp {
             .seed
             .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
         self.genmoves += 1;
-        let line = search(
-            &board,
-            seed,
-            self.args.threads.max(1),
-            &control,
-            &mut |info| {
-                log::debug!(
-                    "nodes {} time {} score {} pv {}",
-                    info.nodes,
-                    info.time_ms,
-                    info.score,
-                    info.pv.join(" ")
-                );
-            },
-        );
+        let history = self.game.history.clone();
+        let reused = self.tree.take().and_then(|(at, mut tree)| {
+            let suffix = history.strip_prefix(at.as_slice())?;
+            tree.reroot(suffix, &board).then_some(tree)
+        });
+        let threads = self.args.threads.max(1);
+        let report = &mut |info: &crate::search::Info| {
+            log::debug!(
+                "nodes {} time {} score {} pv {}",
+                info.nodes,
+                info.time_ms,
+                info.score,
+                info.pv.join(" ")
+            );
+        };
+        let (line, tree) = search_tree(reused, &board, seed, threads, &control, report);
+        self.tree = tree.map(|t| (history, t));
         let t = board.tables();
         let m = line
             .first()

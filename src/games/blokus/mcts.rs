@@ -475,6 +475,56 @@ impl Mcts {
         out
     }
 
+    /// Moves the root down the tree along `moves` (colour, move; passes are skipped), keeping
+    /// the subtree below; `board` is the position after them. False (and the tree is unusable)
+    /// if the tree does not know that line.
+    pub fn reroot(&mut self, moves: &[(usize, u16)], board: &Board) -> bool {
+        let mut node = 0usize;
+        for &(c, m) in moves {
+            if m == super::board::PASS {
+                continue;
+            }
+            let nd = self.nodes[node];
+            if !nd.expanded {
+                return false;
+            }
+            let found = (nd.first_child..nd.first_child + nd.nchildren)
+                .map(|i| i as usize)
+                .find(|&i| self.nodes[i].mv == m && self.nodes[i].colour as usize == c);
+            let Some(next) = found else {
+                return false;
+            };
+            node = next;
+        }
+        let mut root = board.clone();
+        let mover = root.skip_to_mover();
+        let nd = self.nodes[node];
+        if nd.expanded && nd.nchildren > 0 {
+            let first = self.nodes[nd.first_child as usize].colour as usize;
+            if Some(first) != mover {
+                return false;
+            }
+        }
+        let mut new = Vec::with_capacity(self.nodes.len() / 4 + 1);
+        new.push(nd);
+        let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
+        while let Some((old, at)) = queue.pop_front() {
+            let o = self.nodes[old];
+            if o.expanded && o.nchildren > 0 {
+                let start = new.len();
+                for k in 0..o.nchildren as usize {
+                    new.push(self.nodes[o.first_child as usize + k]);
+                    queue.push_back((o.first_child as usize + k, start + k));
+                }
+                new[at].first_child = start as u32;
+            }
+        }
+        self.nodes = new;
+        self.root = root;
+        self.playouts = 0;
+        true
+    }
+
     /// Expands the root (so a best move exists) without any playout.
     pub fn ensure_root(&mut self) {
         if !self.nodes[0].expanded {
@@ -494,10 +544,12 @@ pub struct MctsSearch {
 impl MctsSearch {
     /// A search of `root`.
     pub fn new(root: &Board, seed: u64) -> Self {
-        MctsSearch {
-            mcts: Mcts::new(root, seed),
-            best: None,
-        }
+        Self::from_tree(Mcts::new(root, seed))
+    }
+
+    /// A search that goes on growing an existing tree.
+    pub fn from_tree(mcts: Mcts) -> Self {
+        MctsSearch { mcts, best: None }
     }
 
     fn line(&self) -> (Vec<String>, i64) {
@@ -622,6 +674,35 @@ mod tests {
             let r = results(&Board::new(v));
             assert!(r.iter().all(|x| (0.0..=1.0).contains(x)), "{v:?} {r:?}");
         }
+    }
+
+    #[test]
+    fn the_tree_is_reused_along_the_moves_played() {
+        let start = Board::new(Variant::Duo);
+        let mut m = Mcts::new(&start, 2);
+        for _ in 0..400 {
+            m.run_once();
+        }
+        let best = m.root_stats()[0];
+        let mut after = start.clone();
+        after.play(0, best.0);
+        let kept = m.nodes.len();
+        assert!(m.reroot(&[(0, best.0)], &after));
+        assert!(m.nodes.len() < kept);
+        assert_eq!(m.playouts(), 0);
+        assert_eq!(m.nodes[0].real, best.1, "the subtree keeps its visits");
+        m.ensure_root();
+        let stats = m.root_stats();
+        assert_eq!(stats.len(), 414, "white's first moves");
+        assert!(stats.iter().all(|s| after.is_legal(1, s.0)));
+        m.run_once();
+        // A line the tree does not know is refused.
+        let mut other = Mcts::new(&start, 2);
+        let e10 = start.tables().parse_move("e10").unwrap();
+        let mut b = start.clone();
+        b.play(0, e10);
+        b.play(1, start.tables().parse_move("j5").unwrap());
+        assert!(!other.reroot(&[(0, e10), (1, 0)], &b));
     }
 
     #[test]

@@ -116,9 +116,22 @@ pub fn search(
     control: &SearchControl,
     report: &mut dyn FnMut(&Info),
 ) -> Vec<String> {
+    search_tree(None, board, seed, threads, control, report).0
+}
+
+/// As [`search`], growing `tree` (whose root must be `board`) when given; also returns the
+/// main thread's tree for reuse at the next move.
+pub fn search_tree(
+    tree: Option<Mcts>,
+    board: &Board,
+    seed: u64,
+    threads: usize,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&Info),
+) -> (Vec<String>, Option<Mcts>) {
     let mut b = board.clone();
     if b.skip_to_mover().is_none() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -138,11 +151,14 @@ pub fn search(
                 })
             })
             .collect();
-        let mut main = MctsSearch::new(&b, seed);
+        let mut main = match tree {
+            Some(t) => MctsSearch::from_tree(t),
+            None => MctsSearch::new(&b, seed),
+        };
         let pv = iterative::deepen(&mut main, control, report);
         done.store(true, Ordering::Relaxed);
         if helpers.is_empty() {
-            return pv;
+            return (pv, Some(main.mcts));
         }
         let mut total: Vec<(u16, u64)> = main
             .mcts
@@ -160,13 +176,14 @@ pub fn search(
             }
         }
         let Some(&(best, _)) = total.iter().max_by_key(|e| e.1) else {
-            return pv;
+            return (pv, Some(main.mcts));
         };
         let name = b.tables().move_name(best);
-        if pv.first() == Some(&name) {
+        let line = if pv.first() == Some(&name) {
             pv
         } else {
             vec![name]
-        }
+        };
+        (line, Some(main.mcts))
     })
 }
