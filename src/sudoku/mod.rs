@@ -7,6 +7,7 @@
 //! - [`generate`]: random solved grids and unique (optionally minimal) puzzles, reproducible
 //!   from a seed.
 //! - [`cli`]: the `tessera sudoku ...` subcommands.
+pub mod budget;
 pub mod cli;
 pub mod generate;
 mod generic;

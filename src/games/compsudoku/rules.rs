@@ -1,7 +1,11 @@
 //! The rules of Competitive Sudoku: the game state the course framework holds (grid, scores,
 //! player to move, taboo moves, territory), legality, taboo decisions, scoring, skips and the end.
 
+use crate::sudoku::budget::solvable_after_within;
 use crate::sudoku::{Grid, MoveError, Shape, Solver, char_value, value_char};
+
+/// Solver guesses `legal` spends on one move before listing it as a real move.
+pub const LEGAL_GUESSES: u64 = 2000;
 use std::fmt;
 
 /// Which cells a player may fill.
@@ -330,7 +334,9 @@ impl Game {
     }
 
     /// The legal moves of the player to move: those that place a value (keep the grid solvable)
-    /// and those that would become taboo (passes). `solution` is a solution of the grid.
+    /// and those that would become taboo (passes). `solution` is a solution of the grid. A move
+    /// the solver cannot settle within [`LEGAL_GUESSES`] guesses (huge, almost empty grids)
+    /// is listed as a real move.
     pub fn legal_moves(&self, solution: &Grid, solver: &mut Solver) -> (Vec<Move>, Vec<Move>) {
         let (mut real, mut passes) = (Vec::new(), Vec::new());
         let Some(player) = self.mover() else {
@@ -352,8 +358,11 @@ impl Game {
                 if self.taboo.contains(&mv) {
                     continue;
                 }
-                if solution.get(cell) == value || solver.is_solvable_after(&self.grid, cell, value)
-                {
+                // A move the solver cannot settle within its budget counts as a real one.
+                let solvable = solution.get(cell) == value
+                    || solvable_after_within(solver, &self.grid, cell, value, LEGAL_GUESSES)
+                        != Some(false);
+                if solvable {
                     real.push(mv);
                 } else {
                     passes.push(mv);

@@ -13,6 +13,7 @@
 use super::rules::{Game, Move, POINTS, move_name, neighbours};
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
+use crate::sudoku::budget::{count_within, solvable_after_within};
 use crate::sudoku::{Grid, Solver};
 
 /// Centipoints per point.
@@ -591,6 +592,9 @@ impl SudokuSearch {
     }
 }
 
+/// Solver guesses one root question may spend (large grids can take very long to settle).
+const PROBE_GUESSES: u64 = 500;
+
 /// Largest grid side whose safe values are re-checked by the solver inside the tree.
 const RECHECK_MAX_SIZE: usize = 6;
 
@@ -605,8 +609,10 @@ fn safe_values(grid: &Grid, solution: &[u8], solver: &mut Solver) -> (Vec<u32>, 
     if solution.iter().all(|&v| v == 0) {
         return (safe, false);
     }
-    if solver.count(grid, 2) <= 1 {
-        return (safe, true);
+    match count_within(solver, grid, 2, PROBE_GUESSES) {
+        Some(0 | 1) => return (safe, true),
+        Some(_) => {}
+        None => return (safe, false),
     }
     let pairs: u32 = (0..cells)
         .map(|c| grid.candidates(c).count_ones().saturating_sub(1))
@@ -619,7 +625,10 @@ fn safe_values(grid: &Grid, solution: &[u8], solver: &mut Solver) -> (Vec<u32>, 
         while m != 0 {
             let v = m.trailing_zeros() as u8 + 1;
             m &= m - 1;
-            if v != solution[cell] && solver.is_solvable_after(grid, cell, v) {
+            // Unknown within the budget counts as safe: never a pass by mistake.
+            if v != solution[cell]
+                && solvable_after_within(solver, grid, cell, v, PROBE_GUESSES) != Some(false)
+            {
                 *mask |= 1 << (v - 1);
             }
         }
@@ -686,7 +695,7 @@ fn find_pass(
                 return None;
             }
             probes += 1;
-            if !solver.is_solvable_after(grid, cell, v) {
+            if solvable_after_within(solver, grid, cell, v, PROBE_GUESSES) == Some(false) {
                 return Some(Move {
                     cell: cell as u16,
                     value: v,
