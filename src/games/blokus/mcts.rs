@@ -26,11 +26,11 @@ const PRIOR_SPREAD: f32 = 0.3;
 const LOCAL_BONUS: f32 = 0.5;
 /// Virtual visits of a child's prior value.
 const PRIOR_VISITS: f32 = 8.0;
-/// Candidates drawn per playout move, the best by the quick judgement played; 0 draws among
-/// all moves of the largest size class with weights exp(judgement) (slower, a little stronger).
-const PLAYOUT_CANDIDATES: usize = 0;
+/// Playout moves are drawn among the moves of the largest size class that fits with weights
+/// exp(quick judgement): among a random sample of this many (0: among all; slower).
+const PLAYOUT_CANDIDATES: usize = 12;
 /// The same on the 20x20 board with four colours, where weighing every move costs too much.
-const PLAYOUT_CANDIDATES_BIG: usize = 4;
+const PLAYOUT_CANDIDATES_BIG: usize = 8;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
 /// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
@@ -93,6 +93,7 @@ pub struct Mcts {
     mg: MoveGen,
     buf: Vec<u16>,
     weights: Vec<f32>,
+    picks: Vec<u16>,
     candidates: usize,
     /// Per square: the move clock when a recent move made it a neighbour or corner.
     local: Vec<u32>,
@@ -153,6 +154,7 @@ impl Mcts {
             mg: MoveGen::new(t),
             buf: Vec::new(),
             weights: Vec::new(),
+            picks: Vec::new(),
             local: vec![0; t.npoints()],
             clock: 8,
             candidates: if nc == 4 {
@@ -406,32 +408,32 @@ impl Mcts {
                 let opp = b.opponents_mask(c);
                 let m = if self.buf.len() == 1 {
                     self.buf[0]
-                } else if self.candidates == 0 {
-                    // Every move weighted by its quick judgement.
+                } else {
+                    // Moves weighted by exp(quick judgement): all of them, or a random sample
+                    // of `candidates` when there are more.
+                    let sample = self.candidates > 0 && self.buf.len() > self.candidates;
+                    let n = if sample {
+                        self.candidates
+                    } else {
+                        self.buf.len()
+                    };
                     self.weights.clear();
+                    self.picks.clear();
                     let mut total = 0.0f32;
-                    for &cand in &self.buf {
+                    for i in 0..n {
+                        let cand = if sample {
+                            self.buf[self.rng.below(self.buf.len())]
+                        } else {
+                            self.buf[i]
+                        };
                         let local = self.local_points(t, cand, nc);
                         total += (b.move_feature_score(c, cand, opp) + LOCAL_BONUS * local).exp();
                         self.weights.push(total);
+                        self.picks.push(cand);
                     }
                     let r = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
                     let i = self.weights.partition_point(|&w| w < r);
-                    self.buf[i.min(self.buf.len() - 1)]
-                } else {
-                    let mut m = self.buf[self.rng.below(self.buf.len())];
-                    let mut best =
-                        b.move_feature_score(c, m, opp) + LOCAL_BONUS * self.local_points(t, m, nc);
-                    for _ in 1..self.candidates {
-                        let cand = self.buf[self.rng.below(self.buf.len())];
-                        let s = b.move_feature_score(c, cand, opp)
-                            + LOCAL_BONUS * self.local_points(t, cand, nc);
-                        if s > best {
-                            best = s;
-                            m = cand;
-                        }
-                    }
-                    m
+                    self.picks[i.min(n - 1)]
                 };
                 self.seq.push((b.player_of(c) as u8, m));
                 b.play(c, m);
