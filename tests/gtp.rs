@@ -169,3 +169,20 @@ fn classic_colours_and_a_whole_game_by_genmove() {
     assert_eq!(points.len(), 4, "{score}");
     assert!(points.iter().all(|&p| p > 20 && p <= 109), "{score}");
 }
+
+#[test]
+fn a_new_game_after_genmove_searches_the_new_variant() {
+    let mut g = Gtp::start(&["--nodes", "50"]);
+    g.ok("set_game Blokus Duo");
+    let duo = g.ok("genmove b");
+    assert!(duo.contains("e10"), "{duo}");
+    g.ok("set_game Blokus");
+    let classic = g.ok("genmove 1");
+    assert!(classic.contains("a20"), "{classic}");
+    g.ok("clear_board");
+    let again = g.ok("genmove 1");
+    assert!(again.contains("a20"), "{again}");
+    g.ok("play 2 t20,t19");
+    let next = g.ok("genmove 3");
+    assert!(next.contains("t1"), "{next}");
+}

@@ -162,10 +162,12 @@ impl Gtp {
                     .or_else(|| Variant::parse(&line).ok())
                     .ok_or("invalid argument")?;
                 self.game = Game::new(variant);
+                self.tree = None;
                 String::new()
             }
             "clear_board" => {
                 self.game = Game::new(self.game.variant());
+                self.tree = None;
                 String::new()
             }
             "play" => {
@@ -220,6 +222,7 @@ impl Gtp {
                 if !self.game.undo() {
                     return Err("cannot undo".into());
                 }
+                self.tree = None;
                 String::new()
             }
             "set_random_seed" => {
