@@ -809,3 +809,73 @@ impl IterativeSearch for SudokuSearch {
         Some((2 * self.empty + 2).min(250) as u32)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::compsudoku::rules::Mode;
+    use crate::search::iterative::deepen;
+    use crate::sudoku::Shape;
+
+    const SOLUTION: &str = "1234341221434321";
+
+    /// Plain negamax over the same model (cells take the solution's values; a pass uses the
+    /// first cell holding a candidate other than its solution value; no two passes in a row).
+    fn brute(grid: &mut Grid, sol: &[u8], taboo: &mut [u32], side_pass: bool) -> i32 {
+        let cells = grid.shape().cells();
+        let empties: Vec<usize> = (0..cells).filter(|&c| grid.get(c) == 0).collect();
+        if empties.is_empty() {
+            return 0;
+        }
+        let mut best = -INF;
+        for &c in &empties {
+            let game = Game {
+                grid: grid.clone(),
+                ..Game::new(grid.shape(), Mode::Classic, 0)
+            };
+            let gain = game.points_for(c) as i32 * SCALE;
+            grid.place(c, sol[c]).unwrap();
+            best = best.max(gain - brute(grid, sol, taboo, false));
+            grid.clear(c);
+        }
+        if !side_pass {
+            let pass = empties.iter().find_map(|&c| {
+                let m = grid.candidates(c) & !(1 << (sol[c] - 1)) & !taboo[c];
+                (m != 0).then(|| (c, m & m.wrapping_neg()))
+            });
+            if let Some((c, bit)) = pass {
+                taboo[c] |= bit;
+                best = best.max(-PASS_COST - brute(grid, sol, taboo, true));
+                taboo[c] &= !bit;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn full_depth_search_equals_brute_force_on_small_endgames() {
+        let shape = Shape::new(2, 2).unwrap();
+        let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        let mut state = 7u64;
+        let mut checked = 0;
+        while checked < 40 {
+            let mut values = sol.clone();
+            let empties = 3 + (splitmix(&mut state) % 5) as usize;
+            for _ in 0..empties {
+                values[(splitmix(&mut state) % 16) as usize] = 0;
+            }
+            let grid = Grid::from_values(shape, &values).unwrap();
+            if grid.count_solutions(2) != 1 {
+                continue;
+            }
+            checked += 1;
+            let mut game = Game::new(shape, Mode::Classic, 0);
+            game.grid = grid.clone();
+            let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS);
+            deepen(&mut search, &SearchControl::unlimited(), &mut |_| {});
+            let (_, value) = search.chosen().unwrap();
+            let expected = brute(&mut grid.clone(), &sol, &mut [0; 16], false);
+            assert_eq!(value, expected, "{grid:?}");
+        }
+    }
+}
