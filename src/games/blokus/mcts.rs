@@ -4,7 +4,9 @@
 //! a quick judgement of local features (piece size, opponents' corners covered or crowded, own
 //! corners wasted, own free squares fenced off, new corners); selection is UCT blended with RAVE
 //! (all moves as first); playouts place the largest pieces that fit, weighted by the same
-//! judgement.
+//! judgement, but first of all answer next to the other players' latest moves: among the moves
+//! of the largest size class, only those covering the most "local" squares (usable corners of
+//! the opponents' last three moves and the free squares beside them) are drawn.
 
 use super::board::{Board, MoveGen, Variant};
 use super::tables::Tables;
@@ -22,8 +24,6 @@ const RAVE_EQUIV: f32 = 1000.0;
 const RELATIVE_PRIOR: bool = false;
 /// See `RELATIVE_PRIOR`.
 const PRIOR_SPREAD: f32 = 0.3;
-/// Playout weight (log scale) per square of a move next to the other colours' latest moves.
-const LOCAL_BONUS: f32 = 0.5;
 /// Virtual visits of a child's prior value.
 const PRIOR_VISITS: f32 = 8.0;
 /// Playout moves are drawn among the moves of the largest size class that fits with weights
@@ -95,9 +95,11 @@ pub struct Mcts {
     weights: Vec<f32>,
     picks: Vec<u16>,
     candidates: usize,
-    /// Per square: the move clock when a recent move made it a neighbour or corner.
-    local: Vec<u32>,
-    clock: u32,
+    /// Per square: its local value for the colour to move in a playout (see `set_local`).
+    local: Vec<u8>,
+    local_list: Vec<u16>,
+    /// The latest moves of the simulation (colour, move), newest last, at most 3.
+    recent: Vec<(u8, u16)>,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -156,7 +158,8 @@ impl Mcts {
             weights: Vec::new(),
             picks: Vec::new(),
             local: vec![0; t.npoints()],
-            clock: 8,
+            local_list: Vec::new(),
+            recent: Vec::new(),
             candidates: if nc == 4 {
                 PLAYOUT_CANDIDATES_BIG
             } else {
@@ -286,6 +289,7 @@ impl Mcts {
         let mut b = self.root.clone();
         self.path.clear();
         self.seq.clear();
+        self.recent.clear();
         let mut node = 0usize;
         let res;
         loop {
@@ -305,7 +309,7 @@ impl Mcts {
             let child = self.select(node);
             let ch = self.nodes[child];
             b.play(ch.colour as usize, ch.mv);
-            self.mark_local(b.tables(), ch.mv);
+            self.push_recent(ch.colour, ch.mv);
             self.seq.push((ch.player, ch.mv));
             self.path.push(child as u32);
             node = child;
@@ -360,22 +364,59 @@ impl Mcts {
         }
     }
 
-    /// Remembers the squares around move `m` as local to the next moves.
-    fn mark_local(&mut self, t: &Tables, m: u16) {
-        self.clock += 1;
-        for &p in t.adj(m).iter().chain(t.attach(m)) {
-            self.local[p as usize] = self.clock;
+    fn push_recent(&mut self, c: u8, m: u16) {
+        if self.recent.len() == 3 {
+            self.recent.remove(0);
+        }
+        self.recent.push((c, m));
+    }
+
+    /// Marks the local squares for colour `c`: the corners of the other players' latest moves
+    /// that their owners can still use, and the free squares next to them (value 1, or 2 when
+    /// also a corner of `c`). Playouts answer there first: that is where the fights are.
+    fn set_local(&mut self, b: &Board, c: usize) {
+        for &p in &self.local_list {
+            self.local[p as usize] = 0;
+        }
+        self.local_list.clear();
+        let t = b.tables();
+        let me = b.player_of(c);
+        for i in 0..self.recent.len() {
+            let (o, m) = self.recent[i];
+            let o = o as usize;
+            if o == c || b.player_of(o) == me {
+                continue;
+            }
+            for &q in t.attach(m) {
+                if !b.is_free_for(o, q as usize) {
+                    continue;
+                }
+                self.add_local(b, c, q);
+                for &k in &t.neighbours[q as usize] {
+                    if b.is_free_for(o, k as usize) {
+                        self.add_local(b, c, k);
+                    }
+                }
+            }
         }
     }
 
-    /// How many squares of `m` lie next to the other colours' latest moves (at most 4).
-    fn local_points(&self, t: &Tables, m: u16, nc: usize) -> f32 {
-        let n = t.moves[m as usize]
+    #[inline]
+    fn add_local(&mut self, b: &Board, c: usize, p: u16) {
+        if self.local[p as usize] == 0 {
+            self.local[p as usize] = 1 + u8::from(b.is_attach(c, p as usize));
+            self.local_list.push(p);
+        }
+    }
+
+    /// The summed local value of the squares of `m`.
+    #[inline]
+    fn local_value(&self, t: &Tables, m: u16) -> u32 {
+        t.moves[m as usize]
             .points()
             .iter()
-            .filter(|&&p| self.clock - self.local[p as usize] < nc as u32 - 1)
-            .count();
-        n.min(4) as f32
+            .map(|&p| self.local[p as usize] as u32)
+            .sum()
     }
 
     /// Plays the game out with the policy: the largest pieces that fit, chosen at random.
@@ -405,6 +446,26 @@ impl Mcts {
                 b.pass(c);
                 idle += 1;
             } else {
+                self.set_local(b, c);
+                if !self.local_list.is_empty() {
+                    let best = self
+                        .buf
+                        .iter()
+                        .map(|&m| self.local_value(t, m))
+                        .max()
+                        .unwrap_or(0);
+                    if best > 0 {
+                        let local = &self.local;
+                        self.buf.retain(|&m| {
+                            t.moves[m as usize]
+                                .points()
+                                .iter()
+                                .map(|&p| local[p as usize] as u32)
+                                .sum::<u32>()
+                                == best
+                        });
+                    }
+                }
                 let opp = b.opponents_mask(c);
                 let m = if self.buf.len() == 1 {
                     self.buf[0]
@@ -426,8 +487,7 @@ impl Mcts {
                         } else {
                             self.buf[i]
                         };
-                        let local = self.local_points(t, cand, nc);
-                        total += (b.move_feature_score(c, cand, opp) + LOCAL_BONUS * local).exp();
+                        total += b.move_feature_score(c, cand, opp).exp();
                         self.weights.push(total);
                         self.picks.push(cand);
                     }
@@ -437,7 +497,7 @@ impl Mcts {
                 };
                 self.seq.push((b.player_of(c) as u8, m));
                 b.play(c, m);
-                self.mark_local(t, m);
+                self.push_recent(c as u8, m);
                 idle = 0;
             }
             c = b.next_colour(c);
