@@ -275,7 +275,7 @@ impl Gtp {
                 info.pv.join(" ")
             );
         };
-        let (line, tree) = search_tree(reused, &board, seed, threads, &control, report);
+        let (line, tree) = search_tree(reused, &board, &history, seed, threads, &control, report);
         self.tree = tree.map(|t| (history, t));
         let t = board.tables();
         let m = line

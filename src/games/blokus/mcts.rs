@@ -24,6 +24,8 @@ const RAVE_EQUIV: f32 = 1000.0;
 const RELATIVE_PRIOR: bool = false;
 /// See `RELATIVE_PRIOR`.
 const PRIOR_SPREAD: f32 = 0.3;
+/// Prior bonus (log scale) per local value of a move's squares (see `Mcts::set_local`).
+const PRIOR_LOCAL: f32 = 0.4;
 /// Virtual visits of a child's prior value.
 const PRIOR_VISITS: f32 = 8.0;
 /// Playout moves are drawn among the moves of the largest size class that fits with weights
@@ -100,6 +102,8 @@ pub struct Mcts {
     local_list: Vec<u16>,
     /// The latest moves of the simulation (colour, move), newest last, at most 3.
     recent: Vec<(u8, u16)>,
+    /// The game's latest moves before the root (colour, move), newest last, at most 3.
+    root_recent: Vec<(u8, u16)>,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -160,6 +164,7 @@ impl Mcts {
             local: vec![0; t.npoints()],
             local_list: Vec::new(),
             recent: Vec::new(),
+            root_recent: Vec::new(),
             candidates: if nc == 4 {
                 PLAYOUT_CANDIDATES_BIG
             } else {
@@ -208,12 +213,14 @@ impl Mcts {
         };
         let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
+        self.set_local(b, c);
         let scores: Vec<f32> = self
             .buf
             .iter()
             .map(|&m| {
                 let size = t.moves[m as usize].size as f32;
-                let mut s = b.move_feature_score(c, m, opp);
+                let mut s = b.move_feature_score(c, m, opp)
+                    + PRIOR_LOCAL * self.local_value(t, m).min(6) as f32;
                 if early && size < max_size {
                     s -= 3.0;
                 }
@@ -290,6 +297,7 @@ impl Mcts {
         self.path.clear();
         self.seq.clear();
         self.recent.clear();
+        self.recent.extend_from_slice(&self.root_recent);
         let mut node = 0usize;
         let res;
         loop {
@@ -593,6 +601,19 @@ impl Mcts {
         self.root = root;
         self.playouts = 0;
         true
+    }
+
+    /// Tells the search the game's moves before the root (colour, move id or PASS), for the
+    /// playouts' and priors' answers to the latest moves.
+    pub fn set_history(&mut self, history: &[(usize, u16)]) {
+        let mut moves: Vec<(u8, u16)> = history
+            .iter()
+            .filter(|&&(_, m)| m != super::board::PASS)
+            .map(|&(c, m)| (c as u8, m))
+            .collect();
+        let skip = moves.len().saturating_sub(3);
+        self.root_recent = moves.split_off(skip);
+        self.recent = self.root_recent.clone();
     }
 
     /// Expands the root (so a best move exists) without any playout.

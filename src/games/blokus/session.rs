@@ -85,6 +85,7 @@ impl GameSession for BlokusSession {
     ) -> Result<Box<dyn SearchJob>, String> {
         Ok(Box::new(BlokusJob {
             board: self.game.board.clone(),
+            history: self.game.history.clone(),
             seed: options.seed,
             threads: options.threads.max(1),
         }))
@@ -94,13 +95,21 @@ impl GameSession for BlokusSession {
 /// A search of one position, owned by the worker thread.
 struct BlokusJob {
     board: Board,
+    history: Vec<(usize, u16)>,
     seed: u64,
     threads: usize,
 }
 
 impl SearchJob for BlokusJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
-        let mut line = search(&self.board, self.seed, self.threads, control, report);
+        let mut line = search(
+            &self.board,
+            &self.history,
+            self.seed,
+            self.threads,
+            control,
+            report,
+        );
         line.truncate(1);
         line
     }
@@ -111,12 +120,13 @@ impl SearchJob for BlokusJob {
 /// notation, empty when the game is over.
 pub fn search(
     board: &Board,
+    history: &[(usize, u16)],
     seed: u64,
     threads: usize,
     control: &SearchControl,
     report: &mut dyn FnMut(&Info),
 ) -> Vec<String> {
-    search_tree(None, board, seed, threads, control, report).0
+    search_tree(None, board, history, seed, threads, control, report).0
 }
 
 /// As [`search`], growing `tree` (whose root must be `board`) when given; also returns the
@@ -124,6 +134,7 @@ pub fn search(
 pub fn search_tree(
     tree: Option<Mcts>,
     board: &Board,
+    history: &[(usize, u16)],
     seed: u64,
     threads: usize,
     control: &SearchControl,
@@ -141,6 +152,7 @@ pub fn search_tree(
                 let b = &b;
                 scope.spawn(move || {
                     let mut m = Mcts::new(b, seed.wrapping_add(0x9E37 * i as u64));
+                    m.set_history(history);
                     m.ensure_root();
                     while !done.load(Ordering::Relaxed) && !control.must_stop(0) {
                         for _ in 0..8 {
@@ -155,6 +167,7 @@ pub fn search_tree(
             Some(t) => MctsSearch::from_tree(t),
             None => MctsSearch::new(&b, seed),
         };
+        main.mcts.set_history(history);
         let pv = iterative::deepen(&mut main, control, report);
         done.store(true, Ordering::Relaxed);
         if helpers.is_empty() {
