@@ -33,14 +33,14 @@ def run_game(api, first, second, box="2x2", mode="classic", seconds=0.25, extra_
 
 @pytest.mark.parametrize("api", ["v12", "v14"])
 def test_beats_greedy_with_either_colour(api):
-    first, second = run_game(api, "tessera_player", "greedy", box="2x3", seconds=0.15)
+    first, second = run_game(api, "tessera_player", "greedy", box="2x3", seconds=0.25)
     assert first > second
-    first, second = run_game(api, "greedy", "tessera_player", box="2x3", seconds=0.15, seed=2)
+    first, second = run_game(api, "greedy", "tessera_player", box="2x3", seconds=0.25, seed=2)
     assert second > first
 
 
 def test_territory_mode_v14():
-    first, second = run_game("v14", "greedy", "tessera_player", box="2x3", mode="rows", seconds=0.15)
+    first, second = run_game("v14", "greedy", "tessera_player", box="2x3", mode="rows", seconds=0.25)
     assert second > first
 
 
