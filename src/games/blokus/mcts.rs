@@ -104,6 +104,9 @@ pub struct Mcts {
     recent: Vec<(u8, u16)>,
     /// The game's latest moves before the root (colour, move), newest last, at most 3.
     root_recent: Vec<(u8, u16)>,
+    /// Whether playouts answer next to the latest moves first (two colours; with four, where
+    /// blocking the last mover mostly helps the others, this placed fewer pieces).
+    local_first: bool,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -165,6 +168,7 @@ impl Mcts {
             local_list: Vec::new(),
             recent: Vec::new(),
             root_recent: Vec::new(),
+            local_first: nc == 2,
             candidates: if nc == 4 {
                 PLAYOUT_CANDIDATES_BIG
             } else {
@@ -454,8 +458,10 @@ impl Mcts {
                 b.pass(c);
                 idle += 1;
             } else {
-                self.set_local(b, c);
-                if !self.local_list.is_empty() {
+                if self.local_first {
+                    self.set_local(b, c);
+                }
+                if self.local_first && !self.local_list.is_empty() {
                     let best = self
                         .buf
                         .iter()
