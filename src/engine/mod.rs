@@ -18,7 +18,7 @@ pub fn run_stdio() -> i32 {
     let mut session = Session::new(output);
     for input in inputs {
         let go_on = match input {
-            Input::Line(line) => session.handle_line(&line),
+            Input::Line(line, received) => session.handle_line(&line, received),
             Input::Rejected(why) => {
                 session.reject(&why);
                 true

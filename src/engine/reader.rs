@@ -5,14 +5,15 @@
 use crossbeam_channel::{Receiver, unbounded};
 use std::io::{BufRead, BufReader, Read};
 use std::thread;
+use std::time::Instant;
 
 /// Longest accepted line in bytes; longer lines are refused whole.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the reader passes on.
 pub enum Input {
-    /// A line of text without its ending.
-    Line(String),
+    /// A line of text without its ending, and when it was read.
+    Line(String, Instant),
     /// A line that was refused, with the reason.
     Rejected(String),
 }
@@ -72,7 +73,7 @@ fn read_line(source: &mut impl BufRead) -> Option<Input> {
         )));
     }
     match String::from_utf8(line) {
-        Ok(text) => Some(Input::Line(text)),
+        Ok(text) => Some(Input::Line(text, Instant::now())),
         Err(_) => Some(Input::Rejected("line is not valid UTF-8".into())),
     }
 }
@@ -85,7 +86,7 @@ mod tests {
         let mut source = BufReader::with_capacity(7, bytes);
         std::iter::from_fn(|| read_line(&mut source))
             .map(|input| match input {
-                Input::Line(l) => Ok(l),
+                Input::Line(l, _) => Ok(l),
                 Input::Rejected(r) => Err(r),
             })
             .collect()

@@ -4,6 +4,7 @@ use super::Output;
 use super::worker::Worker;
 use crate::games::{self, EngineOptions, GameSession};
 use crate::protocol::{Command, answer, parse_line};
+use std::time::Instant;
 
 /// Default of the `MoveOverhead` option, in milliseconds.
 const DEFAULT_OVERHEAD_MS: u64 = 10;
@@ -37,8 +38,9 @@ impl Session {
         }
     }
 
-    /// Handles one input line; returns false when the session must end (`quit`).
-    pub fn handle_line(&mut self, line: &str) -> bool {
+    /// Handles one input line, read at `received`; returns false when the session must end
+    /// (`quit`).
+    pub fn handle_line(&mut self, line: &str, received: Instant) -> bool {
         let command = match parse_line(line) {
             Ok(Some(command)) => command,
             Ok(None) => return true,
@@ -50,7 +52,7 @@ impl Session {
         if command == Command::Quit {
             return false;
         }
-        if let Err(message) = self.execute(command) {
+        if let Err(message) = self.execute(command, received) {
             self.reject(&message);
         }
         true
@@ -66,7 +68,7 @@ impl Session {
         self.worker.finish();
     }
 
-    fn execute(&mut self, command: Command) -> Result<(), String> {
+    fn execute(&mut self, command: Command, received: Instant) -> Result<(), String> {
         match command {
             Command::Tei => self.handshake(),
             Command::IsReady => self.output.line("readyok"),
@@ -89,7 +91,7 @@ impl Session {
             Command::Go(limits) => {
                 self.worker.finish();
                 let job = self.game()?.search_job(&limits, &self.options)?;
-                self.worker.start(job, &limits, self.overhead_ms);
+                self.worker.start(job, &limits, self.overhead_ms, received);
             }
             Command::Stop => self.worker.finish(),
             Command::Show => {

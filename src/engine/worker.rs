@@ -1,40 +1,174 @@
-//! The search worker: one thread that runs one search at a time and prints its `info` lines and
-//! its single `bestmove`.
+//! The search worker: one thread that runs one search at a time and prints its `info` lines.
+//!
+//! The single `bestmove` of a `go` is given by whichever comes first: the search ending, a
+//! `stop` (answered on the session thread with the line of the last `info`), or a watchdog
+//! thread that wakes at the deadline. So the answer does not wait for the busy search thread to
+//! be scheduled again on a loaded machine: sleeping threads that wake up are scheduled promptly.
 
 use super::Output;
 use crate::games::SearchJob;
 use crate::protocol::answer;
-use crate::search::{Limits, SearchControl, time};
+use crate::search::{Info, Limits, SearchControl, time};
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// How long after the deadline the watchdog answers if the search has not.
+const WATCHDOG_GRACE: Duration = Duration::from_millis(1);
 
 struct Job {
     search: Box<dyn SearchJob>,
     control: SearchControl,
+    answer: Arc<Answer>,
 }
 
-/// The worker thread and the state of its current search.
+/// The answer to one `go`: the best line its `info`s published, and whether `bestmove` is out.
+struct Answer {
+    output: Output,
+    whole_line: bool,
+    state: Mutex<AnswerState>,
+}
+
+#[derive(Default)]
+struct AnswerState {
+    best: Vec<String>,
+    given: bool,
+}
+
+impl Answer {
+    fn new(output: Output, whole_line: bool) -> Self {
+        Answer {
+            output,
+            whole_line,
+            state: Mutex::new(AnswerState::default()),
+        }
+    }
+
+    /// The `bestmove` line for a best line.
+    fn bestmove(&self, line: &[String]) -> String {
+        let moves = if self.whole_line {
+            line.len()
+        } else {
+            line.len().min(1)
+        };
+        answer::bestmove(&line[..moves])
+    }
+
+    fn state(&self) -> MutexGuard<'_, AnswerState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Prints an `info` (none after the `bestmove`) and remembers its line.
+    fn info(&self, info: &Info) {
+        let mut state = self.state();
+        if state.given {
+            return;
+        }
+        if !info.pv.is_empty() {
+            state.best.clone_from(&info.pv);
+        }
+        self.output.line(&answer::info(info));
+    }
+
+    /// Gives the `bestmove` with the last published line, if there is one; true if the
+    /// `bestmove` is out (now or before).
+    fn give_published(&self) -> bool {
+        let mut state = self.state();
+        if !state.given && !state.best.is_empty() {
+            self.output.line(&self.bestmove(&state.best));
+            state.given = true;
+        }
+        state.given
+    }
+
+    /// Gives the search's own final line, unless the `bestmove` is out already.
+    fn give_final(&self, best: &[String]) {
+        let mut state = self.state();
+        if !state.given {
+            self.output.line(&self.bestmove(best));
+            state.given = true;
+        }
+    }
+}
+
+/// The searches: two threads used in turn, so that a new search never waits for a stopped one
+/// that has answered but is still winding down (on a loaded machine that can take a while).
+/// Each thread keeps its warm per-thread tables from one search to the next.
 pub struct Worker {
+    threads: [SearchThread; 2],
+    current: Option<usize>,
+}
+
+impl Worker {
+    /// Starts the search threads; they write their answers to `output`.
+    pub fn spawn(output: Output) -> Self {
+        Worker {
+            threads: [
+                SearchThread::spawn(output.clone()),
+                SearchThread::spawn(output),
+            ],
+            current: None,
+        }
+    }
+
+    /// Starts a search under `limits` with the clock started at `received` (when the `go` line
+    /// was read), keeping `overhead_ms` in reserve. The caller must have called
+    /// [`Worker::finish`] first.
+    pub fn start(
+        &mut self,
+        search: Box<dyn SearchJob>,
+        limits: &Limits,
+        overhead_ms: u64,
+        received: Instant,
+    ) {
+        debug_assert!(self.current.is_none(), "finish() must come before start()");
+        let free = (0..self.threads.len()).find(|&i| self.threads[i].is_free());
+        let chosen = free.unwrap_or_else(|| {
+            self.threads[0].wait();
+            0
+        });
+        if self.threads[chosen].start(search, limits, overhead_ms, received) {
+            self.current = Some(chosen);
+        }
+    }
+
+    /// Ends the running search, if any: its `bestmove` goes out at once with the line of its
+    /// last `info`; a search that has published no line yet is waited for.
+    pub fn finish(&mut self) {
+        if let Some(i) = self.current.take() {
+            let thread = &mut self.threads[i];
+            if !thread.stop() {
+                thread.wait();
+            }
+        }
+    }
+}
+
+/// One search thread and the state of its search.
+struct SearchThread {
     jobs: Option<Sender<Job>>,
     done: Receiver<()>,
     stop: Arc<AtomicBool>,
+    answer: Option<Arc<Answer>>,
+    output: Output,
     busy: bool,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Worker {
-    /// Starts the worker thread; it writes its answers to `output`.
-    pub fn spawn(output: Output) -> Self {
+impl SearchThread {
+    fn spawn(output: Output) -> Self {
         let (jobs, job_receiver) = unbounded::<Job>();
         let (done_sender, done) = unbounded();
+        let answers = output.clone();
         let thread = thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 for job in job_receiver {
-                    let mut report = |info: &crate::search::Info| output.line(&answer::info(info));
+                    let answer = job.answer;
+                    let mut report = |info: &Info| answer.info(info);
                     // A bug in a search must not take the engine down: report it, answer
                     // `bestmove none`, and keep serving.
                     let run = || job.search.run(&job.control, &mut report);
@@ -42,56 +176,113 @@ impl Worker {
                         output.line(&answer::info_string("internal error: the search failed"));
                         Vec::new()
                     });
-                    output.line(&answer::bestmove(&best));
+                    answer.give_final(&best);
                     if done_sender.send(()).is_err() {
                         break;
                     }
                 }
             })
             .expect("the search thread must start");
-        Worker {
+        SearchThread {
             jobs: Some(jobs),
             done,
             stop: Arc::new(AtomicBool::new(false)),
+            answer: None,
+            output: answers,
             busy: false,
             thread: Some(thread),
         }
     }
 
-    /// Starts a search under `limits` (the clock starts now), keeping `overhead_ms` in reserve.
-    /// The caller must have called [`Worker::finish`] first.
-    pub fn start(&mut self, search: Box<dyn SearchJob>, limits: &Limits, overhead_ms: u64) {
-        debug_assert!(!self.busy, "finish() must come before start()");
+    /// Hands a search to the (free) thread and arms the deadline watchdog; false if the thread
+    /// is gone.
+    fn start(
+        &mut self,
+        search: Box<dyn SearchJob>,
+        limits: &Limits,
+        overhead_ms: u64,
+        received: Instant,
+    ) -> bool {
         self.stop = Arc::new(AtomicBool::new(false));
-        let control = SearchControl::new(
+        let control = SearchControl::starting_at(
+            received,
             self.stop.clone(),
             time::budget(limits, overhead_ms),
             limits.nodes,
             limits.depth,
         );
-        if let Some(jobs) = &self.jobs
-            && jobs.send(Job { search, control }).is_ok()
-        {
-            self.busy = true;
+        let answer = Arc::new(Answer::new(
+            self.output.clone(),
+            search.answers_whole_line(),
+        ));
+        let deadline = control.hard_deadline();
+        let job = Job {
+            search,
+            control,
+            answer: answer.clone(),
+        };
+        let Some(jobs) = &self.jobs else { return false };
+        if jobs.send(job).is_err() {
+            return false;
         }
+        self.busy = true;
+        if let Some(deadline) = deadline {
+            spawn_watchdog(deadline + WATCHDOG_GRACE, answer.clone(), self.stop.clone());
+        }
+        self.answer = Some(answer);
+        true
     }
 
-    /// Stops the running search, if any, and waits until its `bestmove` is out.
-    pub fn finish(&mut self) {
+    /// Raises the stop flag and gives the published answer; true if the `bestmove` is out.
+    fn stop(&mut self) -> bool {
+        self.stop.store(true, Ordering::Relaxed);
+        self.answer
+            .as_ref()
+            .is_none_or(|answer| answer.give_published())
+    }
+
+    /// Waits until the thread has finished its search.
+    fn wait(&mut self) {
         if self.busy {
             self.stop.store(true, Ordering::Relaxed);
             let _ = self.done.recv();
             self.busy = false;
         }
     }
+
+    /// True if the thread has no search running (looks without waiting).
+    fn is_free(&mut self) -> bool {
+        if self.busy && self.done.try_recv().is_ok() {
+            self.busy = false;
+        }
+        !self.busy
+    }
 }
 
-impl Drop for Worker {
+impl Drop for SearchThread {
     fn drop(&mut self) {
-        self.finish();
+        self.wait();
         self.jobs = None;
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// Answers at `at` with the published line if the search has not answered by then, and stops it.
+/// A watchdog of an earlier search finds its answer given and does nothing.
+fn spawn_watchdog(at: Instant, answer: Arc<Answer>, stop: Arc<AtomicBool>) {
+    let watch = move || {
+        thread::sleep(at.saturating_duration_since(Instant::now()));
+        if answer.give_published() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    if thread::Builder::new()
+        .name("watchdog".into())
+        .spawn(watch)
+        .is_err()
+    {
+        log::warn!("no watchdog thread: the search answers its deadline by itself");
     }
 }

@@ -20,6 +20,11 @@ pub trait SearchJob: Send {
     /// Searches until the control says stop, reporting progress; returns the best line
     /// (empty when there is no legal move).
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String>;
+    /// Whether `bestmove` gives the whole best line (Blockudoku: every placement of the hand)
+    /// rather than its first move.
+    fn answers_whole_line(&self) -> bool {
+        false
+    }
 }
 
 /// A game as the protocol session drives it. Every method that takes client input validates it

@@ -24,7 +24,17 @@ impl SearchControl {
         max_nodes: Option<u64>,
         max_depth: Option<u32>,
     ) -> Self {
-        let start = Instant::now();
+        Self::starting_at(Instant::now(), stop, budget, max_nodes, max_depth)
+    }
+
+    /// A control whose clock started at `start` (e.g. when the `go` line was read).
+    pub fn starting_at(
+        start: Instant,
+        stop: Arc<AtomicBool>,
+        budget: Budget,
+        max_nodes: Option<u64>,
+        max_depth: Option<u32>,
+    ) -> Self {
         SearchControl {
             stop,
             start,
@@ -33,6 +43,11 @@ impl SearchControl {
             max_nodes,
             max_depth,
         }
+    }
+
+    /// The moment the search must have ended, if it has a deadline.
+    pub fn hard_deadline(&self) -> Option<Instant> {
+        self.hard
     }
 
     /// A control with no limit at all, stopped only through its flag.

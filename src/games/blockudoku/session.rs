@@ -206,4 +206,8 @@ impl SearchJob for BlockudokuJob {
         );
         iterative::deepen(&mut search, control, report)
     }
+
+    fn answers_whole_line(&self) -> bool {
+        true
+    }
 }
