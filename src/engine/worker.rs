@@ -286,3 +286,75 @@ fn spawn_watchdog(at: Instant, answer: Arc<Answer>, stop: Arc<AtomicBool>) {
         log::warn!("no watchdog thread: the search answers its deadline by itself");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A writer whose bytes the test can read back.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8(self.0.lock().unwrap().clone())
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        }
+    }
+
+    fn info(pv: &[&str]) -> Info {
+        Info {
+            depth: 1,
+            score: 0,
+            nodes: 1,
+            time_ms: 0,
+            pv: pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn one_bestmove_whoever_gives_it_and_no_info_after_it() {
+        let captured = Captured::default();
+        let answer = Answer::new(Output::new(Box::new(captured.clone())), false);
+        assert!(
+            !answer.give_published(),
+            "nothing to give before the first line"
+        );
+        answer.info(&info(&["e5=7", "a1=2"]));
+        assert!(answer.give_published());
+        answer.info(&info(&["b2=3"]));
+        answer.give_final(&["b2=3".to_string()]);
+        assert!(answer.give_published());
+        let lines = captured.lines();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with("info depth 1 "));
+        assert_eq!(
+            lines[1], "bestmove e5=7",
+            "the first move of the published line"
+        );
+    }
+
+    #[test]
+    fn a_whole_line_answer_and_a_final_answer() {
+        let captured = Captured::default();
+        let answer = Answer::new(Output::new(Box::new(captured.clone())), true);
+        answer.info(&info(&["1@a9", "2@b7"]));
+        answer.give_final(&["2@c7".to_string(), "1@a9".to_string()]);
+        assert!(answer.give_published());
+        assert_eq!(captured.lines().last().unwrap(), "bestmove 2@c7 1@a9");
+    }
+}
