@@ -104,8 +104,9 @@ pub struct Mcts {
     recent: Vec<(u8, u16)>,
     /// The game's latest moves before the root (colour, move), newest last, at most 3.
     root_recent: Vec<(u8, u16)>,
-    /// Whether playouts answer next to the latest moves first (two colours; with four, where
-    /// blocking the last mover mostly helps the others, this placed fewer pieces).
+    /// Whether playouts answer next to the latest moves first and priors favour it (two
+    /// colours; with four, where blocking the last mover mostly helps the others, both placed
+    /// fewer pieces and ranked worse in short matches).
     local_first: bool,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
@@ -217,14 +218,17 @@ impl Mcts {
         };
         let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
-        self.set_local(b, c);
+        let prior_local = if self.local_first { PRIOR_LOCAL } else { 0.0 };
+        if self.local_first {
+            self.set_local(b, c);
+        }
         let scores: Vec<f32> = self
             .buf
             .iter()
             .map(|&m| {
                 let size = t.moves[m as usize].size as f32;
                 let mut s = b.move_feature_score(c, m, opp)
-                    + PRIOR_LOCAL * self.local_value(t, m).min(6) as f32;
+                    + prior_local * self.local_value(t, m).min(6) as f32;
                 if early && size < max_size {
                     s -= 3.0;
                 }
