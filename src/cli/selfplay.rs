@@ -99,11 +99,13 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     if args.game == "sudoku" {
         return super::selfplay_sudoku::run(args);
     }
-    match setup(args) {
-        Ok(setup) => {
-            play_all(args, &setup);
-            0
-        }
+    exit_code(setup(args).map(|setup| play_all(args, &setup)))
+}
+
+/// The exit code of a selfplay run: 0, or 2 after printing why the run could not start.
+pub(super) fn exit_code(run: Result<(), String>) -> i32 {
+    match run {
+        Ok(()) => 0,
         Err(message) => {
             eprintln!("error: {message}");
             2

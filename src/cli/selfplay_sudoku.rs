@@ -58,16 +58,7 @@ struct Setup {
 
 /// Runs `tessera selfplay sudoku ...`; returns the exit code.
 pub fn run(args: &SelfplayArgs) -> i32 {
-    match setup(args) {
-        Ok(setup) => {
-            play_all(args, &setup);
-            0
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            2
-        }
-    }
+    super::selfplay::exit_code(setup(args).map(|setup| play_all(args, &setup)))
 }
 
 fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
