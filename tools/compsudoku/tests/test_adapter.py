@@ -48,6 +48,9 @@ def test_stale_output_of_a_killed_turn_is_skipped():
     # The engine is told to think far beyond the deadline: every turn is killed mid-search,
     # and the next one must stop that search and skip its output before sending its own state.
     # A result line means no turn ended without a legal proposal (that would be `lost ...`).
+    # The score of one 2x2 game cut off at random points of the search varies from run to run
+    # (it was lost 2-16 once in CI), so only legality and progress are asserted here; strength
+    # is asserted by the tests above, where the engine knows its deadline.
     first, second = run_game("v14", "tessera_player", "greedy",
                              extra_env={"TESSERA_MOVETIME": "100000"})
-    assert first >= second
+    assert first > 0 and first + second > 0
