@@ -53,4 +53,4 @@ def test_stale_output_of_a_killed_turn_is_skipped():
     # is asserted by the tests above, where the engine knows its deadline.
     first, second = run_game("v14", "tessera_player", "greedy",
                              extra_env={"TESSERA_MOVETIME": "100000"})
-    assert first > 0 and first + second > 0
+    assert first > 0, "the engine scored: its proposals were played"
