@@ -146,11 +146,15 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     })
 }
 
-fn parse_weights(text: &str) -> Result<Weights, String> {
-    let values: Vec<i32> = text
-        .split(',')
+/// The numbers of a `--weights` list (`-5,90,-12`).
+pub(super) fn parse_numbers(text: &str) -> Result<Vec<i32>, String> {
+    text.split(',')
         .map(|w| w.trim().parse().map_err(|_| format!("bad weight '{w}'")))
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    let values = parse_numbers(text)?;
     let array: [i32; FEATURES] = values
         .try_into()
         .map_err(|_| format!("--weights needs {FEATURES} numbers"))?;

@@ -89,10 +89,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
 
 /// `parity,hot,territory` in centipoints (percent for hot).
 fn parse_weights(text: &str) -> Result<Weights, String> {
-    let values: Vec<i32> = text
-        .split(',')
-        .map(|w| w.trim().parse().map_err(|_| format!("bad weight '{w}'")))
-        .collect::<Result<_, _>>()?;
+    let values = super::selfplay::parse_numbers(text)?;
     match values[..] {
         [parity, hot, territory] => Ok(Weights {
             parity,
