@@ -125,15 +125,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         Some(text) => parse_weights(text)?,
         None => DEFAULT_WEIGHTS,
     };
-    let limits = Limits {
-        movetime: args.movetime,
-        nodes: args.nodes,
-        depth: args.depth,
-        ..Limits::default()
-    };
-    if limits.movetime.is_none() && limits.nodes.is_none() && limits.depth.is_none() {
-        return Err("give --movetime, --nodes or --depth".into());
-    }
+    let limits = limits(args)?;
     let starts = match &args.starts {
         Some(path) => read_starts(path)?,
         None => vec![Board::EMPTY],
@@ -144,6 +136,20 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         limits,
         starts,
     })
+}
+
+/// The search limits per move: `--movetime`, `--nodes` and `--depth`, at least one of them.
+pub(super) fn limits(args: &SelfplayArgs) -> Result<Limits, String> {
+    let limits = Limits {
+        movetime: args.movetime,
+        nodes: args.nodes,
+        depth: args.depth,
+        ..Limits::default()
+    };
+    if limits.movetime.is_none() && limits.nodes.is_none() && limits.depth.is_none() {
+        return Err("give --movetime, --nodes or --depth".into());
+    }
+    Ok(limits)
 }
 
 /// The numbers of a `--weights` list (`-5,90,-12`).

@@ -65,15 +65,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     let shape = args.r#box.unwrap_or(Shape::CLASSIC);
     let mode = args.mode.unwrap_or(Mode::Classic);
     let opponent = args.opponent.unwrap_or(Opponent::Greedy);
-    let limits = Limits {
-        movetime: args.movetime,
-        nodes: args.nodes,
-        depth: args.depth,
-        ..Limits::default()
-    };
-    if limits.movetime.is_none() && limits.nodes.is_none() && limits.depth.is_none() {
-        return Err("give --movetime, --nodes or --depth".into());
-    }
+    let limits = super::selfplay::limits(args)?;
     let weights = match &args.weights {
         Some(text) => parse_weights(text)?,
         None => DEFAULT_WEIGHTS,
@@ -115,28 +107,12 @@ fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bo
     search.chosen().map(|(mv, _)| (mv, pass))
 }
 
-/// The moves the rules allow (not checked for solvability): playable cell, free value, not taboo.
+/// The moves the rules allow (not checked for solvability) with the points each scores now.
 fn rule_moves(game: &Game) -> Vec<(Move, u32)> {
-    let Some(player) = game.mover() else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for cell in game.playable_cells(player) {
-        let points = game.points_for(cell);
-        let mut mask = game.grid.candidates(cell);
-        while mask != 0 {
-            let value = mask.trailing_zeros() as u8 + 1;
-            mask &= mask - 1;
-            let mv = Move {
-                cell: cell as u16,
-                value,
-            };
-            if !game.taboo.contains(&mv) {
-                out.push((mv, points));
-            }
-        }
-    }
-    out
+    game.rule_moves()
+        .into_iter()
+        .map(|mv| (mv, game.points_for(usize::from(mv.cell))))
+        .collect()
 }
 
 /// Greedy like the framework's greedy_player: a random move among those scoring most now.

@@ -333,20 +333,15 @@ impl Game {
         }
     }
 
-    /// The legal moves of the player to move: those that place a value (keep the grid solvable)
-    /// and those that would become taboo (passes). `solution` is a solution of the grid. A move
-    /// the solver cannot settle within [`LEGAL_GUESSES`] guesses (huge, almost empty grids)
-    /// is listed as a real move.
-    pub fn legal_moves(&self, solution: &Grid, solver: &mut Solver) -> (Vec<Move>, Vec<Move>) {
-        let (mut real, mut passes) = (Vec::new(), Vec::new());
+    /// The moves the rules allow the player to move, before any solvability check: a playable
+    /// empty cell, a value free in its row, column and box, not taboo.
+    pub fn rule_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
         let Some(player) = self.mover() else {
-            return (real, passes);
+            return moves;
         };
         let n = self.size();
-        for cell in 0..n * n {
-            if !self.is_playable(player, cell) {
-                continue;
-            }
+        for cell in (0..n * n).filter(|&cell| self.is_playable(player, cell)) {
             let mut mask = self.grid.candidates(cell);
             while mask != 0 {
                 let value = mask.trailing_zeros() as u8 + 1;
@@ -355,18 +350,30 @@ impl Game {
                     cell: cell as u16,
                     value,
                 };
-                if self.taboo.contains(&mv) {
-                    continue;
+                if !self.taboo.contains(&mv) {
+                    moves.push(mv);
                 }
-                // A move the solver cannot settle within its budget counts as a real one.
-                let solvable = solution.get(cell) == value
-                    || solvable_after_within(solver, &self.grid, cell, value, LEGAL_GUESSES)
-                        != Some(false);
-                if solvable {
-                    real.push(mv);
-                } else {
-                    passes.push(mv);
-                }
+            }
+        }
+        moves
+    }
+
+    /// The legal moves of the player to move: those that place a value (keep the grid solvable)
+    /// and those that would become taboo (passes). `solution` is a solution of the grid. A move
+    /// the solver cannot settle within [`LEGAL_GUESSES`] guesses (huge, almost empty grids)
+    /// is listed as a real move.
+    pub fn legal_moves(&self, solution: &Grid, solver: &mut Solver) -> (Vec<Move>, Vec<Move>) {
+        let (mut real, mut passes) = (Vec::new(), Vec::new());
+        for mv in self.rule_moves() {
+            let (cell, value) = (usize::from(mv.cell), mv.value);
+            // A move the solver cannot settle within its budget counts as a real one.
+            let solvable = solution.get(cell) == value
+                || solvable_after_within(solver, &self.grid, cell, value, LEGAL_GUESSES)
+                    != Some(false);
+            if solvable {
+                real.push(mv);
+            } else {
+                passes.push(mv);
             }
         }
         (real, passes)
