@@ -11,12 +11,8 @@ use crate::sudoku::{Grid, Solver};
 
 /// Runs both passes and prints one summary line each.
 pub fn bench(args: &BenchArgs) -> i32 {
-    let text = match read_input(Some(&args.file)) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    let Ok(text) = read_input(Some(&args.file)).inspect_err(|e| eprintln!("{e}")) else {
+        return 1;
     };
     let mut grids = Vec::new();
     for (line_no, line) in puzzle_lines(&text).take(args.limit.unwrap_or(usize::MAX)) {

@@ -8,12 +8,8 @@ use crate::sudoku::Solver;
 
 /// Prints a solution (or `none`, or the solution count) per puzzle line.
 pub fn solve(args: &SolveArgs) -> i32 {
-    let text = match read_input(args.file.as_deref()) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    let Ok(text) = read_input(args.file.as_deref()).inspect_err(|e| eprintln!("{e}")) else {
+        return 1;
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut solver = Solver::new();
@@ -69,12 +65,8 @@ fn print_stats(puzzles: u64, spent: Duration) {
 
 /// Pretty-prints each grid, a blank line after each.
 pub fn show(args: &ShowArgs) -> i32 {
-    let text = match read_input(args.file.as_deref()) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    let Ok(text) = read_input(args.file.as_deref()).inspect_err(|e| eprintln!("{e}")) else {
+        return 1;
     };
     let mut out = BufWriter::new(io::stdout().lock());
     for (line_no, line) in puzzle_lines(&text) {
