@@ -318,6 +318,21 @@ impl Board {
         &self.attach[c][..n]
     }
 
+    /// The live corner points of colour `c` (those it may still cover).
+    pub fn live_attach_points(&mut self, c: usize) -> &[u16] {
+        self.live_attach(c)
+    }
+
+    /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
+    #[inline]
+    pub fn is_free_move(&self, c: usize, m: u16) -> bool {
+        let bit = 1u8 << c;
+        self.t.moves[m as usize]
+            .points()
+            .iter()
+            .all(|&p| self.forbidden[p as usize] & bit == 0)
+    }
+
     /// Appends the legal moves of colour `c` with pieces of `min_size..=max_size` squares.
     pub fn gen_moves_sized(
         &mut self,
@@ -471,8 +486,8 @@ impl Board {
 
     /// A quick judgement of move `m` for colour `c` (log-scale, higher is better), from local
     /// features: covering or crowding opponents' corner points is good, wasting our own corners
-    /// or fencing off our own free squares is bad, new corners and large pieces are good.
-    /// `opp` is the bit mask of the opponents' colours.
+    /// or fencing off our own free squares is bad, new corners with room around them and large
+    /// pieces are good. `opp` is the bit mask of the opponents' colours.
     pub fn move_feature_score(&self, c: usize, m: u16, opp: u8) -> f32 {
         let t = self.t;
         let mi = &t.moves[m as usize];
@@ -480,38 +495,41 @@ impl Board {
         let mut score = 0.0;
         for &p in mi.points() {
             let p = p as usize;
+            // An opponent's live corner, or a square beside one that it could still cover.
             let mut near = self.attach_mask(p);
             for &q in &t.neighbours[p] {
-                near |= self.attach_mask(q as usize);
+                near |= self.attach_mask(q as usize) & !self.forbidden[p];
             }
-            if near & opp != 0 {
-                score += 1.4;
-            }
+            score += if near & opp != 0 { 1.4 } else { 0.4 };
         }
         for &q in t.adj(m) {
             let q = q as usize;
-            if self.owner[q] != 0 {
-                score += 0.35;
-            } else if self.forbidden[q] & bit == 0 {
-                if self.attach_bits[q] & bit != 0 {
-                    score -= 1.2;
-                } else {
-                    score -= 0.45;
-                }
+            score += if self.owner[q] != 0 {
+                0.35
+            } else if self.forbidden[q] & bit != 0 {
+                0.4
+            } else if self.attach_bits[q] & bit != 0 {
+                -1.15
             } else {
-                score += 0.4;
-            }
+                -0.45
+            };
         }
-        let mut new_corners = 0;
         for &q in t.attach(m) {
             let q = q as usize;
-            if self.forbidden[q] & bit == 0 && self.attach_bits[q] & bit == 0 {
-                new_corners += 1;
-            }
+            score += if self.forbidden[q] & bit == 0 {
+                // A new corner is worth more the more room it has around it.
+                let free = t.neighbours[q]
+                    .iter()
+                    .filter(|&&k| self.forbidden[k as usize] & bit == 0)
+                    .count();
+                [-0.2, -0.1, 0.33, 0.6, 0.9][free]
+            } else if self.owner[q] == c as u8 + 1 {
+                -0.1
+            } else {
+                -0.3
+            };
         }
-        score += [-0.2, -0.1, 0.33, 0.6, 0.9][new_corners.min(4)];
-        score += [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize];
-        score
+        score + [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize]
     }
 
     /// Bit mask of the colours played by other players than the one controlling `c`.

@@ -6,5 +6,7 @@ pub mod game;
 pub mod gtp;
 pub mod mcts;
 pub mod pieces;
+pub mod playout;
+pub mod quality;
 pub mod session;
 pub mod tables;

@@ -1,0 +1,341 @@
+//! Playouts with incremental move lists: each colour keeps its legal moves from its previous turn
+//! in the simulation, drops those that became illegal and adds the ones at its new corner points,
+//! instead of generating all moves again. Moves are drawn with weights that grow steeply with the
+//! piece's size and corner count and, far above all, with the number of "local" squares covered
+//! (next to the opponents' latest moves, see `Local`). Early in the game only large pieces are
+//! considered.
+
+use super::board::Board;
+use super::mcts::Rng;
+use super::tables::Tables;
+
+/// Weight of a move by the local value of its squares: each local point outweighs any piece
+/// weight, so the most local moves are (nearly) always the ones drawn.
+const LOCAL_WEIGHT: [f32; 11] = [
+    1.0, 1e6, 1e12, 1e18, 1e24, 1e25, 1e25, 1e25, 1e25, 1e25, 1e25,
+];
+
+/// The local squares for the colour to move: corner points of the other players' latest moves
+/// that their owners can still use, and the free squares beside them (value 1, or 2 when also a
+/// corner point of the colour to move). That is where the fights are.
+pub struct Local {
+    value: Vec<u8>,
+    list: Vec<u16>,
+}
+
+impl Local {
+    /// No local squares, for a board of `npoints` squares.
+    pub fn new(npoints: usize) -> Local {
+        Local {
+            value: vec![0; npoints],
+            list: Vec::new(),
+        }
+    }
+
+    /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
+    pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
+        for &p in &self.list {
+            self.value[p as usize] = 0;
+        }
+        self.list.clear();
+        let t = b.tables();
+        let me = b.player_of(c);
+        for &(o, m) in recent {
+            let o = o as usize;
+            if o == c || b.player_of(o) == me {
+                continue;
+            }
+            for &q in t.attach(m) {
+                if !b.is_free_for(o, q as usize) {
+                    continue;
+                }
+                self.add(b, c, q);
+                for &k in &t.neighbours[q as usize] {
+                    if b.is_free_for(o, k as usize) {
+                        self.add(b, c, k);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, b: &Board, c: usize, p: u16) {
+        if self.value[p as usize] == 0 {
+            self.value[p as usize] = 1 + u8::from(b.is_attach(c, p as usize));
+            self.list.push(p);
+        }
+    }
+
+    /// The summed local value of the squares of `m`.
+    #[inline]
+    pub fn of(&self, t: &Tables, m: u16) -> u32 {
+        t.moves[m as usize]
+            .points()
+            .iter()
+            .map(|&p| self.value[p as usize] as u32)
+            .sum()
+    }
+}
+
+/// One colour's move list within a simulation.
+#[derive(Clone, Default)]
+struct List {
+    moves: Vec<u16>,
+    /// Whether the list was built in this simulation.
+    ready: bool,
+    /// The smallest piece size the list holds moves for.
+    min_size: u8,
+    /// The colour's move since the list was last brought up to date.
+    last: Option<u16>,
+}
+
+/// The playout engine: move lists per colour and scratch space, reused across simulations.
+pub struct Playout {
+    lists: [List; 4],
+    /// Per colour and move: the stamp of the list build that holds it.
+    marks: Vec<u32>,
+    /// Per colour and square: the stamp of the list build that added the moves at it.
+    added: Vec<u32>,
+    stamps: [u32; 4],
+    next_stamp: u32,
+    nmoves_table: usize,
+    npoints: usize,
+    /// Weight of each piece by its size and corner count.
+    piece_weight: Vec<f32>,
+    cum: Vec<f32>,
+    corners: Vec<u16>,
+    /// Whether draws favour the squares next to the opponents' latest moves.
+    pub local_first: bool,
+    local: Local,
+}
+
+impl Playout {
+    /// A playout engine for boards with tables `t`; `local_first`: see the field.
+    pub fn new(t: &Tables, local_first: bool) -> Playout {
+        let mut corners = vec![0usize; t.npieces()];
+        for (m, mi) in t.moves.iter().enumerate() {
+            let k = mi.piece as usize;
+            corners[k] = corners[k].max(t.attach(m as u16).len());
+        }
+        // Small boards reward corner-rich pieces, the big board plain size.
+        let (size_base, corner_base) = if t.size < 20 {
+            (3.0f32, 1.8f32)
+        } else {
+            (5.0, 1.0)
+        };
+        let piece_weight = (0..t.npieces())
+            .map(|k| {
+                size_base.powi(t.shapes[k].cells.len() as i32)
+                    * corner_base.powi(corners[k].saturating_sub(1) as i32)
+            })
+            .collect();
+        Playout {
+            lists: Default::default(),
+            marks: vec![0; 4 * t.moves.len()],
+            added: vec![0; 4 * t.npoints()],
+            stamps: [0; 4],
+            next_stamp: 0,
+            nmoves_table: t.moves.len(),
+            npoints: t.npoints(),
+            piece_weight,
+            cum: Vec::new(),
+            corners: Vec::new(),
+            local_first,
+            local: Local::new(t.npoints()),
+        }
+    }
+
+    /// The smallest piece size worth considering with `placed` pieces on a board of `nc` colours.
+    pub fn considered(placed: usize, nc: usize) -> u8 {
+        let (five, four, three) = if nc == 2 { (2, 3, 5) } else { (3, 5, 7) };
+        if placed < five * nc {
+            5
+        } else if placed < four * nc {
+            4
+        } else if placed < three * nc {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares.
+    fn build(&mut self, b: &mut Board, c: usize, min_size: u8) {
+        self.next_stamp = self.next_stamp.wrapping_add(1);
+        if self.next_stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.added.iter_mut().for_each(|m| *m = 0);
+            self.next_stamp = 1;
+        }
+        let stamp = self.next_stamp;
+        self.stamps[c] = stamp;
+        self.corners.clear();
+        self.corners.extend_from_slice(b.live_attach_points(c));
+        let mut moves = std::mem::take(&mut self.lists[c].moves);
+        moves.clear();
+        for i in 0..self.corners.len() {
+            let p = self.corners[i];
+            self.add_at(b, c, p, min_size, &mut moves);
+        }
+        let list = &mut self.lists[c];
+        list.moves = moves;
+        list.ready = true;
+        list.min_size = min_size;
+        list.last = None;
+    }
+
+    /// Adds colour `c`'s legal moves covering corner point `p` not in its list yet.
+    fn add_at(&mut self, b: &Board, c: usize, p: u16, min_size: u8, out: &mut Vec<u16>) {
+        let stamp = self.stamps[c];
+        let added = &mut self.added[c * self.npoints + p as usize];
+        if *added == stamp {
+            return;
+        }
+        *added = stamp;
+        let t = b.tables();
+        let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
+        for k in 0..t.npieces() {
+            if b.left(c, k) == 0 || (t.shapes[k].cells.len() as u8) < min_size {
+                continue;
+            }
+            for &m in t.at(p as usize, k) {
+                if marks[m as usize] != stamp && b.is_free_move(c, m) {
+                    marks[m as usize] = stamp;
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// Brings colour `c`'s list up to date for its turn now.
+    fn update(&mut self, b: &mut Board, c: usize) {
+        let want = Self::considered(b.nmoves(), b.ncolours());
+        let list = &self.lists[c];
+        if !list.ready || want < list.min_size {
+            self.build(b, c, want);
+        } else {
+            let t = b.tables();
+            let mut moves = std::mem::take(&mut self.lists[c].moves);
+            moves.retain(|&m| {
+                b.left(c, t.moves[m as usize].piece as usize) > 0 && b.is_free_move(c, m)
+            });
+            if let Some(last) = self.lists[c].last.take() {
+                let min = self.lists[c].min_size;
+                for &q in t.attach(last) {
+                    if b.is_free_for(c, q as usize) {
+                        self.add_at(b, c, q, min, &mut moves);
+                    }
+                }
+            }
+            self.lists[c].moves = moves;
+        }
+        if self.lists[c].moves.is_empty() && self.lists[c].min_size > 1 {
+            self.build(b, c, 1);
+        }
+    }
+
+    /// Plays the game out from `b`: every move goes to `seq` as (player, move) and to `recent`
+    /// (the latest three moves, newest last).
+    pub fn run(
+        &mut self,
+        b: &mut Board,
+        recent: &mut Vec<(u8, u16)>,
+        rng: &mut Rng,
+        seq: &mut Vec<(u8, u16)>,
+    ) {
+        for l in &mut self.lists {
+            l.ready = false;
+        }
+        let nc = b.ncolours();
+        let t = b.tables();
+        let mut c = b.to_play();
+        let mut idle = 0;
+        while idle < nc {
+            if b.is_out(c) {
+                idle += 1;
+                c = b.next_colour(c);
+                continue;
+            }
+            self.update(b, c);
+            let n = self.lists[c].moves.len();
+            if n == 0 {
+                b.pass(c);
+                idle += 1;
+                c = b.next_colour(c);
+                continue;
+            }
+            let m = if n == 1 {
+                self.lists[c].moves[0]
+            } else {
+                if self.local_first {
+                    self.local.set(b, c, recent);
+                }
+                self.cum.clear();
+                let mut total = 0.0f32;
+                for &m in &self.lists[c].moves {
+                    let mut w = self.piece_weight[t.moves[m as usize].piece as usize];
+                    if self.local_first && !self.local.list.is_empty() {
+                        w *= LOCAL_WEIGHT[(self.local.of(t, m) as usize).min(10)];
+                    }
+                    total += w;
+                    self.cum.push(total);
+                }
+                let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+                let i = self.cum.partition_point(|&w| w <= r);
+                self.lists[c].moves[i.min(n - 1)]
+            };
+            seq.push((b.player_of(c) as u8, m));
+            b.play(c, m);
+            self.lists[c].last = Some(m);
+            if recent.len() == 3 {
+                recent.remove(0);
+            }
+            recent.push((c as u8, m));
+            idle = 0;
+            c = b.next_colour(c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blokus::board::{MoveGen, Variant};
+
+    /// The incremental lists hold exactly the legal moves of the sizes considered.
+    #[test]
+    fn incremental_lists_match_full_generation() {
+        for v in [Variant::Duo, Variant::Classic] {
+            let t = v.tables();
+            let mut p = Playout::new(t, true);
+            let mut rng = Rng::new(3);
+            let mut mg = MoveGen::new(t);
+            for game in 0..4u64 {
+                let mut b = Board::new(v);
+                let mut recent = Vec::new();
+                let mut seq = Vec::new();
+                // Play a few random moves, then check one colour's list at every turn.
+                for l in &mut p.lists {
+                    l.ready = false;
+                }
+                for _ in 0..(8 + game as usize * 6) {
+                    let Some(c) = b.skip_to_mover() else { break };
+                    p.update(&mut b, c);
+                    let mut full = Vec::new();
+                    let min = p.lists[c].min_size;
+                    b.gen_moves_sized(c, min, 5, &mut mg, &mut full);
+                    let mut have = p.lists[c].moves.clone();
+                    have.sort_unstable();
+                    full.sort_unstable();
+                    assert_eq!(have, full, "{v:?} game {game}");
+                    let m = have[rng.below(have.len())];
+                    b.play(c, m);
+                    p.lists[c].last = Some(m);
+                }
+                p.run(&mut b, &mut recent, &mut rng, &mut seq);
+                assert!(b.game_over());
+            }
+        }
+    }
+}
