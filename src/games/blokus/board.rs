@@ -323,6 +323,18 @@ impl Board {
         self.live_attach(c)
     }
 
+    /// The edge neighbours of square `p` that colour `c` may cover (bit i: `neighbours[p][i]`).
+    #[inline]
+    pub fn free_neighbours(&self, c: usize, p: usize) -> u8 {
+        let bit = 1u8 << c;
+        self.t.neighbours[p]
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, &q)| {
+                acc | (u8::from(self.forbidden[q as usize] & bit == 0) << i)
+            })
+    }
+
     /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
     #[inline]
     pub fn is_free_move(&self, c: usize, m: u16) -> bool {
@@ -351,6 +363,7 @@ impl Board {
         let n = self.live_attach(c).len();
         for i in 0..n {
             let p = self.attach[c][i] as usize;
+            let free = self.free_neighbours(c, p);
             for k in 0..t.npieces() {
                 if self.left[c][k] == 0 {
                     continue;
@@ -359,19 +372,27 @@ impl Board {
                 if size < min_size || size > max_size {
                     continue;
                 }
-                for &m in t.at(p, k) {
-                    if mg.marks[m as usize] == stamp {
-                        continue;
+                // Only the placements that leave the blocked neighbours of `p` alone.
+                let mut s = free;
+                loop {
+                    for &m in t.at_covering(p, k, s) {
+                        if mg.marks[m as usize] == stamp {
+                            continue;
+                        }
+                        let mi = &t.moves[m as usize];
+                        if mi
+                            .points()
+                            .iter()
+                            .all(|&q| self.forbidden[q as usize] & bit == 0)
+                        {
+                            mg.marks[m as usize] = stamp;
+                            out.push(m);
+                        }
                     }
-                    let mi = &t.moves[m as usize];
-                    if mi
-                        .points()
-                        .iter()
-                        .all(|&q| self.forbidden[q as usize] & bit == 0)
-                    {
-                        mg.marks[m as usize] = stamp;
-                        out.push(m);
+                    if s == 0 {
+                        break;
                     }
+                    s = (s - 1) & free;
                 }
             }
         }
@@ -484,52 +505,56 @@ impl Board {
         self.attach_bits[p] & !self.forbidden[p]
     }
 
-    /// A quick judgement of move `m` for colour `c` (log-scale, higher is better), from local
-    /// features: covering or crowding opponents' corner points is good, wasting our own corners
-    /// or fencing off our own free squares is bad, new corners with room around them and large
-    /// pieces are good. `opp` is the bit mask of the opponents' colours.
-    pub fn move_feature_score(&self, c: usize, m: u16, opp: u8) -> f32 {
+    /// A quick judgement of each of colour `c`'s `moves` (log-scale, higher is better), from
+    /// local features: covering or crowding opponents' corner points is good, wasting our own
+    /// corners or fencing off our own free squares is bad, new corners with room around them
+    /// and large pieces are good. `opp` is the bit mask of the opponents' colours.
+    pub fn judge_moves(&self, c: usize, opp: u8, moves: &[u16], out: &mut Vec<f32>) {
         let t = self.t;
-        let mi = &t.moves[m as usize];
         let bit = 1u8 << c;
-        let mut score = 0.0;
-        for &p in mi.points() {
-            let p = p as usize;
+        let n = t.npoints();
+        // What a square is worth covered by the move, beside it, and as its corner point.
+        let mut cover = [0.0f32; MAX_POINTS];
+        let mut beside = [0.0f32; MAX_POINTS];
+        let mut corner = [0.0f32; MAX_POINTS];
+        for p in 0..n {
+            let f = self.forbidden[p];
+            if f & bit != 0 {
+                beside[p] = if self.owner[p] != 0 { 0.35 } else { 0.4 };
+                corner[p] = if self.owner[p] == c as u8 + 1 {
+                    -0.1
+                } else {
+                    -0.3
+                };
+                continue;
+            }
             // An opponent's live corner, or a square beside one that it could still cover.
             let mut near = self.attach_mask(p);
+            let mut free = 0;
             for &q in &t.neighbours[p] {
-                near |= self.attach_mask(q as usize) & !self.forbidden[p];
+                near |= self.attach_mask(q as usize) & !f;
+                free += usize::from(self.forbidden[q as usize] & bit == 0);
             }
-            score += if near & opp != 0 { 1.4 } else { 0.4 };
-        }
-        for &q in t.adj(m) {
-            let q = q as usize;
-            score += if self.owner[q] != 0 {
-                0.35
-            } else if self.forbidden[q] & bit != 0 {
-                0.4
-            } else if self.attach_bits[q] & bit != 0 {
+            cover[p] = if near & opp != 0 { 1.4 } else { 0.4 };
+            beside[p] = if self.attach_bits[p] & bit != 0 {
                 -1.15
             } else {
                 -0.45
             };
+            // A new corner is worth more the more room it has around it.
+            corner[p] = [-0.2, -0.1, 0.33, 0.6, 0.9][free];
         }
-        for &q in t.attach(m) {
-            let q = q as usize;
-            score += if self.forbidden[q] & bit == 0 {
-                // A new corner is worth more the more room it has around it.
-                let free = t.neighbours[q]
-                    .iter()
-                    .filter(|&&k| self.forbidden[k as usize] & bit == 0)
-                    .count();
-                [-0.2, -0.1, 0.33, 0.6, 0.9][free]
-            } else if self.owner[q] == c as u8 + 1 {
-                -0.1
-            } else {
-                -0.3
+        out.clear();
+        out.extend(moves.iter().map(|&m| {
+            let mi = &t.moves[m as usize];
+            let sum = |pts: &[u16], v: &[f32; MAX_POINTS]| -> f32 {
+                pts.iter().map(|&p| v[p as usize]).sum()
             };
-        }
-        score + [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize]
+            sum(mi.points(), &cover)
+                + sum(t.adj(m), &beside)
+                + sum(t.attach(m), &corner)
+                + [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize]
+        }));
     }
 
     /// Bit mask of the colours played by other players than the one controlling `c`.

@@ -91,6 +91,8 @@ pub struct Mcts {
     rng: Rng,
     mg: MoveGen,
     buf: Vec<u16>,
+    /// Scratch: the judgements of the moves being expanded.
+    scores: Vec<f32>,
     /// The local squares for the priors of the node being expanded.
     local: Local,
     playout: Playout,
@@ -140,6 +142,7 @@ impl Mcts {
             rng: Rng::new(seed),
             mg: MoveGen::new(t),
             buf: Vec::new(),
+            scores: Vec::new(),
             local: Local::new(t.npoints()),
             playout: Playout::new(t, nc == 2),
             quality: Quality::default(),
@@ -193,31 +196,26 @@ impl Mcts {
         if self.local_first {
             self.local.set(b, c, &self.recent);
         }
-        let scores: Vec<f32> = self
-            .buf
-            .iter()
-            .map(|&m| {
-                let mut s = b.move_feature_score(c, m, opp);
-                if self.local.of(t, m) > 0 {
-                    s += prior_local;
-                }
-                if toward_centre {
-                    // On the big board the first pieces head for the centre.
-                    let half = (t.size as f32 - 1.0) / 2.0;
-                    let d = t.moves[m as usize]
-                        .points()
-                        .iter()
-                        .map(|&p| {
-                            let (x, y) =
-                                ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
-                            ((x - half).powi(2) + (y - half).powi(2)).sqrt()
-                        })
-                        .fold(f32::INFINITY, f32::min);
-                    s -= 0.25 * d.max(2.0);
-                }
-                s
-            })
-            .collect();
+        let mut scores = std::mem::take(&mut self.scores);
+        b.judge_moves(c, opp, &self.buf, &mut scores);
+        for (s, &m) in scores.iter_mut().zip(&self.buf) {
+            if self.local.of(t, m) > 0 {
+                *s += prior_local;
+            }
+            if toward_centre {
+                // On the big board the first pieces head for the centre.
+                let half = (t.size as f32 - 1.0) / 2.0;
+                let d = t.moves[m as usize]
+                    .points()
+                    .iter()
+                    .map(|&p| {
+                        let (x, y) = ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
+                        ((x - half).powi(2) + (y - half).powi(2)).sqrt()
+                    })
+                    .fold(f32::INFINITY, f32::min);
+                *s -= 0.25 * d.max(2.0);
+            }
+        }
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = scores
             .iter()
@@ -239,6 +237,7 @@ impl Mcts {
                 sums: [0.0; 4],
             });
         }
+        self.scores = scores;
         let nd = &mut self.nodes[node];
         nd.first_child = first;
         nd.nchildren = self.buf.len() as u32;

@@ -195,15 +195,23 @@ impl Playout {
         *added = stamp;
         let t = b.tables();
         let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
+        let free = b.free_neighbours(c, p as usize);
         for k in 0..t.npieces() {
             if b.left(c, k) == 0 || (t.shapes[k].cells.len() as u8) < min_size {
                 continue;
             }
-            for &m in t.at(p as usize, k) {
-                if marks[m as usize] != stamp && b.is_free_move(c, m) {
-                    marks[m as usize] = stamp;
-                    out.push(m);
+            let mut s = free;
+            loop {
+                for &m in t.at_covering(p as usize, k, s) {
+                    if marks[m as usize] != stamp && b.is_free_move(c, m) {
+                        marks[m as usize] = stamp;
+                        out.push(m);
+                    }
                 }
+                if s == 0 {
+                    break;
+                }
+                s = (s - 1) & free;
             }
         }
     }

@@ -121,16 +121,7 @@ impl Tables {
                 }
             }
         }
-        let mut at_start = Vec::with_capacity(npoints * shapes.len() + 1);
-        let mut at_list = Vec::new();
-        for per_point in &covering {
-            for list in per_point {
-                at_start.push(at_list.len() as u32);
-                at_list.extend_from_slice(list);
-            }
-        }
-        at_start.push(at_list.len() as u32);
-        let neighbours = (0..npoints)
+        let neighbours: Vec<Vec<u16>> = (0..npoints)
             .map(|p| {
                 let (x, y) = ((p % size) as i32, (p / size) as i32);
                 [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -140,6 +131,28 @@ impl Tables {
                     .collect()
             })
             .collect();
+        // Per square and piece, the placements grouped by which of the square's edge
+        // neighbours they cover (bit i: neighbour i), so move generation skips the groups that
+        // cover a square the colour may not use.
+        let mut at_start = Vec::with_capacity(npoints * shapes.len() * 16 + 1);
+        let mut at_list = Vec::new();
+        for (p, per_point) in covering.iter().enumerate() {
+            let covers = |m: u16| {
+                neighbours[p]
+                    .iter()
+                    .enumerate()
+                    .fold(0usize, |acc, (i, q)| {
+                        acc | (usize::from(moves[m as usize].points().contains(q)) << i)
+                    })
+            };
+            for list in per_point {
+                for mask in 0..16 {
+                    at_start.push(at_list.len() as u32);
+                    at_list.extend(list.iter().filter(|&&m| covers(m) == mask));
+                }
+            }
+        }
+        at_start.push(at_list.len() as u32);
         Tables {
             size,
             shapes,
@@ -166,7 +179,15 @@ impl Tables {
     /// The placements of `piece` covering square `p`.
     #[inline]
     pub fn at(&self, p: usize, piece: usize) -> &[u16] {
-        let i = p * self.shapes.len() + piece;
+        let i = (p * self.shapes.len() + piece) * 16;
+        &self.at_list[self.at_start[i] as usize..self.at_start[i + 16] as usize]
+    }
+
+    /// The placements of `piece` covering square `p` and, of its edge neighbours, exactly those
+    /// in `mask` (bit i: `neighbours[p][i]`).
+    #[inline]
+    pub fn at_covering(&self, p: usize, piece: usize, mask: u8) -> &[u16] {
+        let i = (p * self.shapes.len() + piece) * 16 + mask as usize;
         &self.at_list[self.at_start[i] as usize..self.at_start[i + 1] as usize]
     }
 
