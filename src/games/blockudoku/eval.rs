@@ -1,10 +1,12 @@
 //! The static evaluation: how well a board will let the player survive. Higher is better.
 //!
 //! It is a weighted sum of board features that predict survival: crowding, small holes that only
-//! small pieces can fill, ragged shapes (transitions between filled and empty cells, diagonal
-//! 2x2 patterns, dead ends), how many 3x3 boxes are in use, room for big pieces (empty 3x3
-//! windows), and above all how many pieces of the set no longer fit anywhere (a hand holding one
-//! of them is lost) or fit in only one or two places.
+//! small pieces can fill, ragged shapes (transitions between filled and empty cells, runs of
+//! empty cells in rows and columns with the walls counted as filled, empty cells cornered by
+//! filled cells, diagonal 2x2 patterns, dead ends), how many 3x3 boxes are in use and where the
+//! filled cells lie, room for big pieces (empty 3x3 windows), and above all how many pieces of
+//! the set no longer fit anywhere (a hand holding one of them is lost) or fit in only one or two
+//! places (weighing more on a crowded board).
 //!
 //! The piece features are the expensive part. [`Evaluator`] computes the cheap bitboard features
 //! first; as long as the piece features only subtract (their weights are not positive), a board
@@ -33,12 +35,22 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "no_square2",
     "corners",
     "gaps",
+    "runs",
+    "box_ends",
+    "cornered",
+    "edge_gaps",
+    "centre_filled",
+    "corner_filled",
+    "centre_used",
+    "corners_used",
+    "crowded_scarce",
 ];
 /// Number of features.
-pub const FEATURES: usize = 16;
+pub const FEATURES: usize = 25;
 /// The largest value each feature can take (for bounds).
 const FEATURE_MAX: [i32; FEATURES] = [
-    81, 81, 72, 72, 9, 64, 64, 64, 81, 81, 49, 81, 81, 81, 64, 162,
+    81, 81, 72, 72, 9, 64, 64, 64, 81, 81, 49, 81, 81, 81, 64, 162, 90, 72, 324, 64, 9, 36, 1, 4,
+    3700,
 ];
 /// The features of the quick bound: filled, h_transitions, v_transitions.
 const QUICK: [usize; 3] = [0, 2, 3];
@@ -46,18 +58,31 @@ const QUICK: [usize; 3] = [0, 2, 3];
 const UNFIT: usize = 5;
 /// Index of the number of pieces of the set that fit in one or two places.
 const SCARCE: usize = 6;
+/// Index of the scarce pieces times the filled cells beyond [`CROWDED_FROM`].
+const CROWDED_SCARCE: usize = 24;
+/// Filled cells from which scarce pieces weigh more with every further filled cell.
+const CROWDED_FROM: u32 = 20;
+
+/// How far `board` is beyond [`CROWDED_FROM`] filled cells.
+#[inline(always)]
+fn crowding(board: Board) -> i32 {
+    board.filled().saturating_sub(CROWDED_FROM) as i32
+}
 
 /// One weight per feature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights(pub [i32; FEATURES]);
 
-/// Weights tuned by self-play: coordinate descent (each weight halved, x1.5, x2.5, or +-10 from
-/// 0; kept when the hazard mean rose by more than 4%) with the greedy player (`--depth 1`,
-/// 500 games from the empty board, cap 2000, seed 21): hazard mean 256 -> 528 rounds. Checked at
-/// `--depth 2` on 1000 crowded starts (greedy boards 3 rounds before its loss, cap 20, seed 5):
-/// 72 -> 60 deaths; from the empty board about 3,150 -> 8,200 rounds (few deaths, wide CI).
+/// Weights tuned by self-play in two steps. First (features 0-15) coordinate descent with the
+/// greedy player (`--depth 1`, 500 games from the empty board, cap 2000, seed 21): hazard mean
+/// 256 -> 528 rounds. Then the board-shape features 16-24 were added one at a time by
+/// coordinate descent with the greedy player (1000 games, cap 5000, seed 21; a step kept when
+/// the hazard mean rose by 4% or more): 523 -> 842 rounds (cornered cells, then runs, run ends
+/// on box lines, edge gaps, centre cells). Checked at `--depth 2` with the harder blocksudoku59
+/// set (40 games, cap 3000, seed 5): hazard mean 1,430 -> 3,910 rounds.
 pub const DEFAULT_WEIGHTS: Weights = Weights([
-    -5, -90, -12, -12, -22, -400, -60, -20, -30, -20, 2, -10, -10, 0, 0, -10,
+    -5, -90, -12, -12, -22, -400, -60, -20, -30, -20, 2, -10, -10, 0, 0, -10, -8, 6, -15, -10, 3,
+    0, 0, 0, 0,
 ]);
 
 const NOT_LAST_COL: u128 = FULL & !board::column(SIZE - 1);
@@ -110,8 +135,28 @@ fn one_and_any(set: u128, of: u128) -> (u128, u128) {
 /// The first cell of each 3x3 box.
 const BOX_CORNERS: u128 =
     1 | 1 << 3 | 1 << 6 | 1 << 27 | 1 << 30 | 1 << 33 | 1 << 54 | 1 << 57 | 1 << 60;
+/// The cells of box `i` (row-major).
+const fn box_cells(i: usize) -> u128 {
+    let (r0, c0) = (i / 3 * 3, i % 3 * 3);
+    let row = 0b111u128 << c0;
+    (row | row << SIZE | row << (2 * SIZE)) << (r0 * SIZE)
+}
+/// The centre box.
+const CENTRE_BOX: u128 = box_cells(4);
+/// The four corner boxes.
+const CORNER_BOXES: u128 = box_cells(0) | box_cells(2) | box_cells(6) | box_cells(8);
+/// The cells on the board's edge.
+const EDGE: u128 =
+    board::row(0) | board::row(SIZE - 1) | board::column(0) | board::column(SIZE - 1);
+/// Cells just right of (below) an inner box line: a run of empty cells that starts there after
+/// a filled cell ends on the line.
+const AFTER_LINE_C: u128 = board::column(3) | board::column(6);
+const BEFORE_LINE_C: u128 = board::column(2) | board::column(5);
+const AFTER_LINE_R: u128 = board::row(3) | board::row(6);
+const BEFORE_LINE_R: u128 = board::row(2) | board::row(5);
 
-/// The cheap features (every feature but `unfit` and `scarce`, which are left 0).
+/// The cheap features (every feature but the piece features `unfit`, `scarce` and
+/// `crowded_scarce`, which are left 0).
 #[inline(always)]
 fn cheap_features(board: Board) -> [i32; FEATURES] {
     let b = board.0;
@@ -124,7 +169,8 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
     let h_transitions = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones();
     let v_transitions = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones();
     let any3 = b | (b >> 1) | (b >> 2);
-    let boxes_used = ((any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS).count_ones();
+    let used = (any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS;
+    let boxes_used = used.count_ones();
     let (tl, tr, bl, br) = (b, b >> 1, b >> SIZE, b >> (SIZE + 1));
     let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones();
     let h3 = empty & (empty >> 1) & (empty >> 2);
@@ -147,8 +193,27 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
     let blocked_l = !l | wall_l;
     let blocked_d = !d | wall_d;
     let blocked_u = !u | wall_u;
-    let gaps =
-        (empty & blocked_r & blocked_l).count_ones() + (empty & blocked_d & blocked_u).count_ones();
+    let (h_gap, v_gap) = (empty & blocked_r & blocked_l, empty & blocked_d & blocked_u);
+    let gaps = h_gap.count_ones() + v_gap.count_ones();
+    let edge_gaps = (h_gap & EDGE).count_ones() + (v_gap & EDGE).count_ones();
+    // Maximal runs of empty cells in rows and columns (the walls count as filled cells).
+    let runs = (empty & blocked_l).count_ones() + (empty & blocked_u).count_ones();
+    // Ends of runs at a filled cell (not the wall), and those of them on an inner box line.
+    let (fr, fl, fd, fu) = (
+        empty & !r & !wall_r,
+        empty & !l & !wall_l,
+        empty & !d & !wall_d,
+        empty & !u & !wall_u,
+    );
+    let box_ends = (fl & AFTER_LINE_C).count_ones()
+        + (fr & BEFORE_LINE_C).count_ones()
+        + (fu & AFTER_LINE_R).count_ones()
+        + (fd & BEFORE_LINE_R).count_ones();
+    // Empty cells closed by filled cells on two perpendicular sides, once per such corner.
+    let cornered = (fl & fu).count_ones()
+        + (fl & fd).count_ones()
+        + (fr & fu).count_ones()
+        + (fr & fd).count_ones();
     [
         b.count_ones() as i32,
         isolated.count_ones() as i32,
@@ -166,6 +231,15 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
         no_square2 as i32,
         corners as i32,
         gaps as i32,
+        runs as i32,
+        box_ends as i32,
+        cornered as i32,
+        edge_gaps as i32,
+        (b & CENTRE_BOX).count_ones() as i32,
+        (b & CORNER_BOXES).count_ones() as i32,
+        (used & CENTRE_BOX).count_ones() as i32,
+        (used & CORNER_BOXES).count_ones() as i32,
+        0,
     ]
 }
 
@@ -180,6 +254,7 @@ pub fn features(board: Board, set: &PieceSet) -> [i32; FEATURES] {
             _ => {}
         }
     }
+    f[CROWDED_SCARCE] = f[SCARCE] * crowding(board);
     f
 }
 
@@ -248,7 +323,9 @@ impl Evaluator {
             });
             runs.extend_from_slice(piece.runs());
         }
-        let bounded = weights.0[UNFIT] <= 0 && weights.0[SCARCE] <= 0;
+        let bounded = [UNFIT, SCARCE, CROWDED_SCARCE]
+            .iter()
+            .all(|&i| weights.0[i] <= 0);
         let quick_slack = (0..FEATURES)
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
@@ -364,7 +441,8 @@ impl Evaluator {
         floor: i32,
         known_unfit: u64,
     ) -> Option<i32> {
-        let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
+        let w = &self.weights.0;
+        let (w_unfit, w_scarce) = (w[UNFIT], w[SCARCE] + w[CROWDED_SCARCE] * crowding(board));
         let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
         if self.bounded && value <= floor {
             return None;
@@ -415,6 +493,7 @@ mod tests {
         let set = PieceSet::builtin("standard47").unwrap();
         let mut expected = [0; FEATURES];
         expected[10] = 49;
+        expected[16] = 18;
         assert_eq!(features(Board::EMPTY, &set), expected);
     }
 
@@ -459,6 +538,31 @@ mod tests {
     }
 
     #[test]
+    fn runs_corners_and_box_zones_are_seen() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rows = ["........."; 9];
+        rows[0] = ".#.......";
+        rows[1] = "#........";
+        let f = features(board(&rows), &set);
+        assert_eq!(f[16], 20, "10 runs in the rows, 10 in the columns");
+        assert_eq!(f[17], 0, "no run ends on an inner box line");
+        assert_eq!(
+            f[18], 2,
+            "(0,0) closed right and below, (1,1) closed left and above"
+        );
+        assert_eq!(f[19], 2, "(0,0) is a gap both ways, on the edge");
+        assert_eq!(&f[20..24], &[0, 2, 0, 1]);
+        let mut rows = ["........."; 9];
+        rows[4] = "...#.#...";
+        let f = features(board(&rows), &set);
+        assert_eq!(
+            f[17], 2,
+            "runs end at (4,3) and start after (4,5), on box lines"
+        );
+        assert_eq!(&f[20..24], &[2, 0, 1, 0]);
+    }
+
+    #[test]
     fn a_crowded_board_scores_below_a_clean_one() {
         let set = PieceSet::builtin("standard47").unwrap();
         let clean = board(&["###......"; 9]);
@@ -479,8 +583,16 @@ mod tests {
 
     #[test]
     fn evaluator_agrees_with_the_features_and_its_bound_is_exact() {
+        let mut crowded = DEFAULT_WEIGHTS;
+        crowded.0[CROWDED_SCARCE] = -7;
+        for weights in [DEFAULT_WEIGHTS, crowded] {
+            evaluator_agrees(weights);
+        }
+    }
+
+    fn evaluator_agrees(weights: Weights) {
         let set = PieceSet::builtin("standard47").unwrap();
-        let ev = Evaluator::new(&set, DEFAULT_WEIGHTS);
+        let ev = Evaluator::new(&set, weights);
         let mut x = 0x1234_5678_9ABC_DEF1_u64;
         let mut next = || {
             x ^= x << 13;
@@ -494,7 +606,7 @@ mod tests {
                 bits &= u128::from(next()) << 64 | u128::from(next());
             }
             let b = Board(bits & FULL);
-            let value = evaluate(b, &set, &DEFAULT_WEIGHTS);
+            let value = evaluate(b, &set, &weights);
             assert_eq!(ev.full(b), value);
             let state = ev.piece_state(b);
             let with_known = ev.finish_known(b, ev.cheap(b), i32::MIN, state.unfit);
