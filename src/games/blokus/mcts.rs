@@ -101,10 +101,6 @@ pub struct Mcts {
     recent: Vec<(u8, u16)>,
     /// The game's latest moves before the root (colour, move), newest last, at most 3.
     root_recent: Vec<(u8, u16)>,
-    /// Whether playouts answer next to the latest moves first and priors favour it (two
-    /// colours; with four, where blocking the last mover mostly helps the others, both placed
-    /// fewer pieces and ranked worse in short matches).
-    local_first: bool,
     path: Vec<u32>,
     /// The simulation's moves: (player, move).
     seq: Vec<(u8, u16)>,
@@ -122,7 +118,6 @@ impl Mcts {
     pub fn new(root: &Board, seed: u64) -> Mcts {
         let mut root = root.clone();
         root.skip_to_mover();
-        let nc = root.ncolours();
         let t = root.tables();
         Mcts {
             root,
@@ -144,11 +139,10 @@ impl Mcts {
             buf: Vec::new(),
             scores: Vec::new(),
             local: Local::new(t.npoints()),
-            playout: Playout::new(t, nc == 2),
+            playout: Playout::new(t),
             quality: Quality::default(),
             recent: Vec::new(),
             root_recent: Vec::new(),
-            local_first: nc == 2,
             path: Vec::new(),
             seq: Vec::new(),
             seen: vec![0; 4 * t.moves.len()],
@@ -192,15 +186,12 @@ impl Mcts {
         };
         let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
-        let prior_local = if self.local_first { PRIOR_LOCAL } else { 0.0 };
-        if self.local_first {
-            self.local.set(b, c, &self.recent);
-        }
+        self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
         b.judge_moves(c, opp, &self.buf, &mut scores);
         for (s, &m) in scores.iter_mut().zip(&self.buf) {
             if self.local.of(t, m) > 0 {
-                *s += prior_local;
+                *s += PRIOR_LOCAL;
             }
             if toward_centre {
                 // On the big board the first pieces head for the centre.
@@ -443,6 +434,8 @@ impl Mcts {
         }
         self.nodes = new;
         self.root = root;
+        // The bonuses are relative to this search's simulations.
+        self.quality = Quality::default();
         self.playouts = 0;
         true
     }

@@ -105,14 +105,12 @@ pub struct Playout {
     piece_weight: Vec<f32>,
     cum: Vec<f32>,
     corners: Vec<u16>,
-    /// Whether draws favour the squares next to the opponents' latest moves.
-    pub local_first: bool,
     local: Local,
 }
 
 impl Playout {
-    /// A playout engine for boards with tables `t`; `local_first`: see the field.
-    pub fn new(t: &Tables, local_first: bool) -> Playout {
+    /// A playout engine for boards with tables `t`.
+    pub fn new(t: &Tables) -> Playout {
         let mut corners = vec![0usize; t.npieces()];
         for (m, mi) in t.moves.iter().enumerate() {
             let k = mi.piece as usize;
@@ -141,7 +139,6 @@ impl Playout {
             piece_weight,
             cum: Vec::new(),
             corners: Vec::new(),
-            local_first,
             local: Local::new(t.npoints()),
         }
     }
@@ -276,14 +273,12 @@ impl Playout {
             let m = if n == 1 {
                 self.lists[c].moves[0]
             } else {
-                if self.local_first {
-                    self.local.set(b, c, recent);
-                }
+                self.local.set(b, c, recent);
                 self.cum.clear();
                 let mut total = 0.0f32;
                 for &m in &self.lists[c].moves {
                     let mut w = self.piece_weight[t.moves[m as usize].piece as usize];
-                    if self.local_first && !self.local.list.is_empty() {
+                    if !self.local.list.is_empty() {
                         w *= LOCAL_WEIGHT[(self.local.of(t, m) as usize).min(10)];
                     }
                     total += w;
@@ -316,7 +311,7 @@ mod tests {
     fn incremental_lists_match_full_generation() {
         for v in [Variant::Duo, Variant::Classic] {
             let t = v.tables();
-            let mut p = Playout::new(t, true);
+            let mut p = Playout::new(t);
             let mut rng = Rng::new(3);
             let mut mg = MoveGen::new(t);
             for game in 0..4u64 {
