@@ -3,10 +3,10 @@
 //! It is a weighted sum of board features that predict survival: crowding, small holes that only
 //! small pieces can fill, ragged shapes (transitions between filled and empty cells, runs of
 //! empty cells in rows and columns with the walls counted as filled, empty cells cornered by
-//! filled cells, diagonal 2x2 patterns, dead ends), how many 3x3 boxes are in use and where the
-//! filled cells lie, room for big pieces (empty 3x3 windows), and above all how many pieces of
+//! filled cells, diagonal 2x2 patterns, dead ends), how many 3x3 boxes are in use, filled cells
+//! in the centre box, room for big pieces (empty 3x3 windows), and above all how many pieces of
 //! the set no longer fit anywhere (a hand holding one of them is lost) or fit in only one or two
-//! places (weighing more on a crowded board).
+//! places.
 //!
 //! The piece features are the expensive part. [`Evaluator`] computes the cheap bitboard features
 //! first; as long as the piece features only subtract (their weights are not positive), a board
@@ -32,25 +32,18 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "square3",
     "h_narrow",
     "v_narrow",
-    "no_square2",
-    "corners",
     "gaps",
     "runs",
     "box_ends",
     "cornered",
     "edge_gaps",
     "centre_filled",
-    "corner_filled",
-    "centre_used",
-    "corners_used",
-    "crowded_scarce",
 ];
 /// Number of features.
-pub const FEATURES: usize = 25;
+pub const FEATURES: usize = 19;
 /// The largest value each feature can take (for bounds).
 const FEATURE_MAX: [i32; FEATURES] = [
-    81, 81, 72, 72, 9, 64, 64, 64, 81, 81, 49, 81, 81, 81, 64, 162, 90, 72, 324, 64, 9, 36, 1, 4,
-    3700,
+    81, 81, 72, 72, 9, 64, 64, 64, 81, 81, 49, 81, 81, 162, 90, 72, 324, 64, 9,
 ];
 /// The features of the quick bound: filled, h_transitions, v_transitions.
 const QUICK: [usize; 3] = [0, 2, 3];
@@ -58,31 +51,22 @@ const QUICK: [usize; 3] = [0, 2, 3];
 const UNFIT: usize = 5;
 /// Index of the number of pieces of the set that fit in one or two places.
 const SCARCE: usize = 6;
-/// Index of the scarce pieces times the filled cells beyond [`CROWDED_FROM`].
-const CROWDED_SCARCE: usize = 24;
-/// Filled cells from which scarce pieces weigh more with every further filled cell.
-const CROWDED_FROM: u32 = 20;
-
-/// How far `board` is beyond [`CROWDED_FROM`] filled cells.
-#[inline(always)]
-fn crowding(board: Board) -> i32 {
-    board.filled().saturating_sub(CROWDED_FROM) as i32
-}
 
 /// One weight per feature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights(pub [i32; FEATURES]);
 
-/// Weights tuned by self-play in two steps. First (features 0-15) coordinate descent with the
+/// Weights tuned by self-play in two steps. First (features 0-13) coordinate descent with the
 /// greedy player (`--depth 1`, 500 games from the empty board, cap 2000, seed 21): hazard mean
-/// 256 -> 528 rounds. Then the board-shape features 16-24 were added one at a time by
+/// 256 -> 528 rounds. Then the board-shape features 14-18 were added one at a time by
 /// coordinate descent with the greedy player (1000 games, cap 5000, seed 21; a step kept when
 /// the hazard mean rose by 4% or more): 523 -> 842 rounds (cornered cells, then runs, run ends
-/// on box lines, edge gaps, centre cells). Checked at `--depth 2` with the harder blocksudoku59
-/// set (40 games, cap 3000, seed 5): hazard mean 1,430 -> 3,910 rounds.
+/// on box lines, edge gaps, centre cells). Features that gained nothing were dropped: filled
+/// cells in the corner boxes, centre or corner boxes in use, scarce pieces weighted by
+/// crowding, cells in no empty 2x2, corners of filled shapes. Checked at `--depth 2` with the
+/// harder blocksudoku59 set (40 games, cap 3000, seed 5): hazard mean 1,430 -> 3,910 rounds.
 pub const DEFAULT_WEIGHTS: Weights = Weights([
-    -5, -90, -12, -12, -22, -400, -60, -20, -30, -20, 2, -10, -10, 0, 0, -10, -8, 6, -15, -10, 3,
-    0, 0, 0, 0,
+    -5, -90, -12, -12, -22, -400, -60, -20, -30, -20, 2, -10, -10, -10, -8, 6, -15, -10, 3,
 ]);
 
 const NOT_LAST_COL: u128 = FULL & !board::column(SIZE - 1);
@@ -135,16 +119,11 @@ fn one_and_any(set: u128, of: u128) -> (u128, u128) {
 /// The first cell of each 3x3 box.
 const BOX_CORNERS: u128 =
     1 | 1 << 3 | 1 << 6 | 1 << 27 | 1 << 30 | 1 << 33 | 1 << 54 | 1 << 57 | 1 << 60;
-/// The cells of box `i` (row-major).
-const fn box_cells(i: usize) -> u128 {
-    let (r0, c0) = (i / 3 * 3, i % 3 * 3);
-    let row = 0b111u128 << c0;
-    (row | row << SIZE | row << (2 * SIZE)) << (r0 * SIZE)
-}
 /// The centre box.
-const CENTRE_BOX: u128 = box_cells(4);
-/// The four corner boxes.
-const CORNER_BOXES: u128 = box_cells(0) | box_cells(2) | box_cells(6) | box_cells(8);
+const CENTRE_BOX: u128 = {
+    let row = 0b111u128 << 3;
+    (row | row << SIZE | row << (2 * SIZE)) << (3 * SIZE)
+};
 /// The cells on the board's edge.
 const EDGE: u128 =
     board::row(0) | board::row(SIZE - 1) | board::column(0) | board::column(SIZE - 1);
@@ -155,8 +134,7 @@ const BEFORE_LINE_C: u128 = board::column(2) | board::column(5);
 const AFTER_LINE_R: u128 = board::row(3) | board::row(6);
 const BEFORE_LINE_R: u128 = board::row(2) | board::row(5);
 
-/// The cheap features (every feature but the piece features `unfit`, `scarce` and
-/// `crowded_scarce`, which are left 0).
+/// The cheap features (every feature but `unfit` and `scarce`, which are left 0).
 #[inline(always)]
 fn cheap_features(board: Board) -> [i32; FEATURES] {
     let b = board.0;
@@ -169,22 +147,16 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
     let h_transitions = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones();
     let v_transitions = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones();
     let any3 = b | (b >> 1) | (b >> 2);
-    let used = (any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS;
-    let boxes_used = used.count_ones();
+    let boxes_used = ((any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS).count_ones();
     let (tl, tr, bl, br) = (b, b >> 1, b >> SIZE, b >> (SIZE + 1));
     let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones();
     let h3 = empty & (empty >> 1) & (empty >> 2);
     let square3 = (h3 & (h3 >> SIZE) & (h3 >> (2 * SIZE)) & WINDOW_3X3).count_ones();
-    // Empty cells in no horizontal (vertical) run of three empty cells, or in no empty 2x2.
+    // Empty cells in no horizontal (vertical) run of three empty cells.
     let h3 = h3 & RUN3_H;
     let h_narrow = (empty & !(h3 | h3 << 1 | h3 << 2)).count_ones();
     let v3 = empty & (empty >> SIZE) & (empty >> (2 * SIZE));
     let v_narrow = (empty & !(v3 | v3 << SIZE | v3 << (2 * SIZE))).count_ones();
-    let h2 = empty & (empty >> 1);
-    let sq2 = h2 & (h2 >> SIZE) & WINDOW_2X2;
-    let no_square2 = (empty & !(sq2 | sq2 << 1 | sq2 << SIZE | sq2 << (SIZE + 1))).count_ones();
-    // Corners of the filled shapes: 2x2 windows with an odd number of filled cells.
-    let corners = ((tl ^ tr ^ bl ^ br) & WINDOW_2X2).count_ones();
     // Single empty cells between two filled cells (or a filled cell and the wall), per axis.
     let [r, l, d, u] = neighbours(empty, FULL);
     let (wall_r, wall_l) = (board::column(SIZE - 1), board::column(0));
@@ -228,18 +200,12 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
         square3 as i32,
         h_narrow as i32,
         v_narrow as i32,
-        no_square2 as i32,
-        corners as i32,
         gaps as i32,
         runs as i32,
         box_ends as i32,
         cornered as i32,
         edge_gaps as i32,
         (b & CENTRE_BOX).count_ones() as i32,
-        (b & CORNER_BOXES).count_ones() as i32,
-        (used & CENTRE_BOX).count_ones() as i32,
-        (used & CORNER_BOXES).count_ones() as i32,
-        0,
     ]
 }
 
@@ -254,7 +220,6 @@ pub fn features(board: Board, set: &PieceSet) -> [i32; FEATURES] {
             _ => {}
         }
     }
-    f[CROWDED_SCARCE] = f[SCARCE] * crowding(board);
     f
 }
 
@@ -323,9 +288,7 @@ impl Evaluator {
             });
             runs.extend_from_slice(piece.runs());
         }
-        let bounded = [UNFIT, SCARCE, CROWDED_SCARCE]
-            .iter()
-            .all(|&i| weights.0[i] <= 0);
+        let bounded = weights.0[UNFIT] <= 0 && weights.0[SCARCE] <= 0;
         let quick_slack = (0..FEATURES)
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
@@ -441,8 +404,7 @@ impl Evaluator {
         floor: i32,
         known_unfit: u64,
     ) -> Option<i32> {
-        let w = &self.weights.0;
-        let (w_unfit, w_scarce) = (w[UNFIT], w[SCARCE] + w[CROWDED_SCARCE] * crowding(board));
+        let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
         let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
         if self.bounded && value <= floor {
             return None;
@@ -493,7 +455,7 @@ mod tests {
         let set = PieceSet::builtin("standard47").unwrap();
         let mut expected = [0; FEATURES];
         expected[10] = 49;
-        expected[16] = 18;
+        expected[14] = 18;
         assert_eq!(features(Board::EMPTY, &set), expected);
     }
 
@@ -520,46 +482,33 @@ mod tests {
         // Narrow cells: b9 (h and v), b7-c7 (h: row 7 gap of 2; v: both), e8.. are wide.
         assert_eq!(f[11], 4, "b9, b7, c7, i1 lie in no horizontal run of three");
         assert!(f[12] >= 4, "b9, b7, c7, i1 lie in no vertical run of three");
-        assert_eq!(f[13], 4, "b9, b7, c7, i1 lie in no empty 2x2");
         // Gaps: b9 (both axes), b7 and c7 vertically, i1 (both axes).
-        assert_eq!(f[15], 6);
-        let one = board(&[
-            "#........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        assert_eq!(features(one, &set)[14], 1, "an inner corner window");
+        assert_eq!(f[13], 6);
     }
 
     #[test]
-    fn runs_corners_and_box_zones_are_seen() {
+    fn runs_corners_and_centre_cells_are_seen() {
         let set = PieceSet::builtin("standard47").unwrap();
         let mut rows = ["........."; 9];
         rows[0] = ".#.......";
         rows[1] = "#........";
         let f = features(board(&rows), &set);
-        assert_eq!(f[16], 20, "10 runs in the rows, 10 in the columns");
-        assert_eq!(f[17], 0, "no run ends on an inner box line");
+        assert_eq!(f[14], 20, "10 runs in the rows, 10 in the columns");
+        assert_eq!(f[15], 0, "no run ends on an inner box line");
         assert_eq!(
-            f[18], 2,
+            f[16], 2,
             "(0,0) closed right and below, (1,1) closed left and above"
         );
-        assert_eq!(f[19], 2, "(0,0) is a gap both ways, on the edge");
-        assert_eq!(&f[20..24], &[0, 2, 0, 1]);
+        assert_eq!(f[17], 2, "(0,0) is a gap both ways, on the edge");
+        assert_eq!(f[18], 0, "nothing in the centre box");
         let mut rows = ["........."; 9];
         rows[4] = "...#.#...";
         let f = features(board(&rows), &set);
         assert_eq!(
-            f[17], 2,
+            f[15], 2,
             "runs end at (4,3) and start after (4,5), on box lines"
         );
-        assert_eq!(&f[20..24], &[2, 0, 1, 0]);
+        assert_eq!(f[18], 2, "two cells in the centre box");
     }
 
     #[test]
@@ -583,14 +532,7 @@ mod tests {
 
     #[test]
     fn evaluator_agrees_with_the_features_and_its_bound_is_exact() {
-        let mut crowded = DEFAULT_WEIGHTS;
-        crowded.0[CROWDED_SCARCE] = -7;
-        for weights in [DEFAULT_WEIGHTS, crowded] {
-            evaluator_agrees(weights);
-        }
-    }
-
-    fn evaluator_agrees(weights: Weights) {
+        let weights = DEFAULT_WEIGHTS;
         let set = PieceSet::builtin("standard47").unwrap();
         let ev = Evaluator::new(&set, weights);
         let mut x = 0x1234_5678_9ABC_DEF1_u64;
