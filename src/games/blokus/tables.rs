@@ -136,19 +136,25 @@ impl Tables {
         // cover a square the colour may not use.
         let mut at_start = Vec::with_capacity(npoints * shapes.len() * 16 + 1);
         let mut at_list = Vec::new();
+        let mut masks: Vec<usize> = Vec::new();
         for (p, per_point) in covering.iter().enumerate() {
-            let covers = |m: u16| {
-                neighbours[p]
-                    .iter()
-                    .enumerate()
-                    .fold(0usize, |acc, (i, q)| {
-                        acc | (usize::from(moves[m as usize].points().contains(q)) << i)
-                    })
-            };
             for list in per_point {
+                masks.clear();
+                masks.extend(list.iter().map(|&m| {
+                    let pts = moves[m as usize].points();
+                    neighbours[p]
+                        .iter()
+                        .enumerate()
+                        .fold(0, |acc, (i, q)| acc | (usize::from(pts.contains(q)) << i))
+                }));
                 for mask in 0..16 {
                     at_start.push(at_list.len() as u32);
-                    at_list.extend(list.iter().filter(|&&m| covers(m) == mask));
+                    at_list.extend(
+                        list.iter()
+                            .zip(&masks)
+                            .filter(|&(_, &k)| k == mask)
+                            .map(|(&m, _)| m),
+                    );
                 }
             }
         }
