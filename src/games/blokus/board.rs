@@ -373,26 +373,19 @@ impl Board {
                     continue;
                 }
                 // Only the placements that leave the blocked neighbours of `p` alone.
-                let mut s = free;
-                loop {
-                    for &m in t.at_covering(p, k, s) {
-                        if mg.marks[m as usize] == stamp {
-                            continue;
-                        }
-                        let mi = &t.moves[m as usize];
-                        if mi
-                            .points()
-                            .iter()
-                            .all(|&q| self.forbidden[q as usize] & bit == 0)
-                        {
-                            mg.marks[m as usize] = stamp;
-                            out.push(m);
-                        }
+                for m in t.at_within(p, k, free) {
+                    if mg.marks[m as usize] == stamp {
+                        continue;
                     }
-                    if s == 0 {
-                        break;
+                    let mi = &t.moves[m as usize];
+                    if mi
+                        .points()
+                        .iter()
+                        .all(|&q| self.forbidden[q as usize] & bit == 0)
+                    {
+                        mg.marks[m as usize] = stamp;
+                        out.push(m);
                     }
-                    s = (s - 1) & free;
                 }
             }
         }

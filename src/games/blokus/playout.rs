@@ -197,18 +197,11 @@ impl Playout {
             if b.left(c, k) == 0 || (t.shapes[k].cells.len() as u8) < min_size {
                 continue;
             }
-            let mut s = free;
-            loop {
-                for &m in t.at_covering(p as usize, k, s) {
-                    if marks[m as usize] != stamp && b.is_free_move(c, m) {
-                        marks[m as usize] = stamp;
-                        out.push(m);
-                    }
+            for m in t.at_within(p as usize, k, free) {
+                if marks[m as usize] != stamp && b.is_free_move(c, m) {
+                    marks[m as usize] = stamp;
+                    out.push(m);
                 }
-                if s == 0 {
-                    break;
-                }
-                s = (s - 1) & free;
             }
         }
     }

@@ -197,6 +197,20 @@ impl Tables {
         &self.at_list[self.at_start[i] as usize..self.at_start[i + 1] as usize]
     }
 
+    /// The placements of `piece` covering square `p` whose covered edge neighbours of `p` all lie
+    /// in `free` (the same mask convention as [`Tables::at_covering`]): every subset of `free`.
+    #[inline]
+    pub fn at_within(&self, p: usize, piece: usize, free: u8) -> impl Iterator<Item = u16> + '_ {
+        let mut next = Some(free);
+        std::iter::from_fn(move || {
+            let s = next?;
+            next = (s != 0).then(|| (s - 1) & free);
+            Some(self.at_covering(p, piece, s))
+        })
+        .flatten()
+        .copied()
+    }
+
     /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
     #[inline]
     pub fn adj(&self, m: u16) -> &[u16] {
