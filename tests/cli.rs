@@ -106,6 +106,28 @@ fn selfplay_from_start_boards_writes_jsonl() {
 }
 
 #[test]
+fn selfplay_time_limit_ends_a_long_run_with_its_rounds_counted() {
+    let out = tessera(&[
+        "selfplay",
+        "blockudoku",
+        "--games",
+        "50",
+        "--movetime",
+        "20",
+        "--cap",
+        "100000",
+        "--time-limit",
+        "0.5",
+    ]);
+    // The first game is still alive when the time is up: it ends uncapped but counted, and no
+    // other game starts.
+    assert_eq!(field(&out, "games"), "1", "{out}");
+    assert_eq!(field(&out, "deaths"), "0", "{out}");
+    let rounds: u64 = field(&out, "rounds").parse().unwrap();
+    assert!(rounds >= 1, "{out}");
+}
+
+#[test]
 fn selfplay_rejects_bad_arguments() {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["selfplay", "chess", "--depth", "1"])

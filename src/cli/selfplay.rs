@@ -42,6 +42,10 @@ pub struct SelfplayArgs {
     /// Stop a game after this many rounds (it counts as surviving).
     #[arg(long, default_value_t = 100_000)]
     pub cap: u64,
+    /// Stop after this many seconds: games in play end as if capped, later games are not
+    /// started (for long survival runs that must end on time).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
@@ -190,10 +194,10 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             scope.spawn(|| {
                 loop {
                     let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= args.games {
+                    if game >= args.games || out_of_time(args, started) {
                         break;
                     }
-                    let result = play_game(args, setup, game);
+                    let result = play_game(args, setup, game, started);
                     let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
                     all[game] = Some(result);
                     progress(&all, started);
@@ -237,7 +241,13 @@ fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
         .collect()
 }
 
-fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize) -> GameResult {
+/// True once the run's `--time-limit` has passed.
+fn out_of_time(args: &SelfplayArgs, started: Instant) -> bool {
+    args.time_limit
+        .is_some_and(|limit| started.elapsed().as_secs_f64() >= limit)
+}
+
+fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) -> GameResult {
     let mut rng =
         SmallRng::seed_from_u64(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game as u64);
     let start = game % setup.starts.len();
@@ -250,7 +260,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize) -> GameResult {
     let mut rounds = 0;
     let mut died = false;
     let budget = time::budget(&setup.limits, 0);
-    while rounds < args.cap {
+    while rounds < args.cap && !out_of_time(args, started) {
         history.push_back(position.board);
         if history.len() > args.record_before + 1 {
             history.pop_front();
