@@ -16,6 +16,9 @@ struct Cli {
 enum Command {
     /// Play seeded games and print statistics.
     Selfplay(tessera::cli::selfplay::SelfplayArgs),
+    /// Compare two Blockudoku self-play runs (`selfplay --jsonl` files): death rates and paired
+    /// games, with exact tests.
+    Compare(tessera::cli::compare::CompareArgs),
     /// Search fixed positions; print a node-count signature and the speed.
     Bench(tessera::cli::bench::BenchArgs),
     /// Sudoku tools: solve, count, generate, show, bench.
@@ -33,6 +36,7 @@ fn main() {
     let code = match cli.command {
         None => tessera::engine::run_stdio(),
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
+        Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),
         Some(Command::Gtp(args)) => tessera::games::blokus::gtp::run(&args),

@@ -128,6 +128,43 @@ fn selfplay_time_limit_ends_a_long_run_with_its_rounds_counted() {
 }
 
 #[test]
+fn compare_tests_death_rates_and_paired_games() {
+    let dir = std::env::temp_dir().join(format!("tessera-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = |game: u32, rounds: u32, died: bool| {
+        format!(
+            "{{\"game\":{game},\"seed\":5,\"start\":0,\"rounds\":{rounds},\"died\":{died},\"score\":0,\"cpu_ms\":1.0}}\n"
+        )
+    };
+    // A loses games 0-9 after 10 rounds; B loses only game 0 and survives the others to 10.
+    let a: String = (0..10).map(|g| line(g, 10, true)).collect();
+    let b: String = (0..10).map(|g| line(g, 10, g == 0)).collect();
+    let (fa, fb) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    std::fs::write(&fa, a).unwrap();
+    std::fs::write(&fb, b).unwrap();
+    let out = tessera(&["compare", fa.to_str().unwrap(), fb.to_str().unwrap()]);
+    assert!(out.contains("A: games 10 deaths 10 rounds 100"), "{out}");
+    assert!(out.contains("B: games 10 deaths 1 rounds 100"), "{out}");
+    // 11 deaths, each in A with probability 1/2: P(X >= 10) = 12/2048, two-sided 0.0117.
+    assert!(
+        out.contains("rates: deaths per round A/B 10.000 p 0.0117"),
+        "{out}"
+    );
+    // 9 games lost by A only: sign test p = 2/512.
+    assert!(
+        out.contains("paired: games 10 lost_by_both 1 only_A 9 only_B 0 p 0.0039"),
+        "{out}"
+    );
+    let missing = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["compare", fa.to_str().unwrap(), "/nonexistent.jsonl"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).starts_with("error: "));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn selfplay_rejects_bad_arguments() {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["selfplay", "chess", "--depth", "1"])

@@ -1,6 +1,7 @@
 //! The subcommands of the `tessera` binary besides protocol mode.
 
 pub mod bench;
+pub mod compare;
 pub mod cputime;
 pub mod selfplay;
 pub mod selfplay_sudoku;

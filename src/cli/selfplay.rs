@@ -82,6 +82,8 @@ pub struct SelfplayArgs {
 /// How one game went.
 #[derive(Debug, Clone)]
 struct GameResult {
+    /// The game's index (its deal).
+    game: usize,
     start: usize,
     rounds: u64,
     died: bool,
@@ -286,6 +288,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
     };
     let recorded = (died && history.len() > args.record_before).then(|| history[0]);
     GameResult {
+        game,
         start,
         rounds,
         died,
@@ -300,10 +303,11 @@ fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
     if let Some(path) = &args.jsonl {
         let lines: String = results
             .iter()
-            .enumerate()
-            .map(|(i, r)| {
+            .map(|r| {
                 format!(
-                    "{{\"game\":{i},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}}}\n",
+                    "{{\"game\":{},\"seed\":{},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}}}\n",
+                    r.game,
+                    args.seed,
                     r.start,
                     r.rounds,
                     r.died,
