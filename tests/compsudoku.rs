@@ -223,7 +223,8 @@ fn the_engine_takes_points_and_does_not_hand_them_out() {
     // Four singles left: whoever moves loses the last 7 points and cannot pass.
     no_answer(&mut e, "position board 1234/3412/2..3/4..1");
     assert_eq!(legal(&mut e).1, Vec::<String>::new());
-    let (infos, _) = e.go("movetime 200");
+    // A depth, not a movetime: the outcome must not hang on how busy the machine is.
+    let (infos, _) = e.go("depth 8");
     assert!(infos.last().unwrap().contains("score -900"), "{infos:?}");
     // Here every real move hands the opponent the last cell: the engine passes on purpose with
     // a4=3 (a4 can only hold 1) and wins by the same margin the search sees to the end.
@@ -231,7 +232,7 @@ fn the_engine_takes_points_and_does_not_hand_them_out() {
     let (real, passes) = legal(&mut e);
     assert_eq!(passes, ["a4=3"]);
     assert!(!real.contains(&"a4=3".to_string()));
-    let (infos, best) = e.go("movetime 200");
+    let (infos, best) = e.go("depth 8");
     assert_eq!(best, ["a4=3"], "{infos:?}");
     let last = infos.last().unwrap();
     let score: i64 = last.split_whitespace().nth(4).unwrap().parse().unwrap();
