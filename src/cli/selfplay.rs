@@ -42,7 +42,7 @@ pub struct SelfplayArgs {
     /// Stop a game after this many rounds (it counts as surviving).
     #[arg(long, default_value_t = 100_000)]
     pub cap: u64,
-    /// Stop after this many seconds: games in play end as if capped, later games are not
+    /// Blockudoku: stop after this many seconds; games in play end as if capped, later games are not
     /// started (for long survival runs that must end on time).
     #[arg(long)]
     pub time_limit: Option<f64>,
