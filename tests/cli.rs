@@ -172,6 +172,25 @@ fn selfplay_rejects_bad_arguments() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("blockudoku"));
+    // An option of the other game is refused, not silently ignored.
+    for (args, message) in [
+        (
+            ["selfplay", "sudoku", "--time-limit", "5"],
+            "--time-limit is for selfplay blockudoku",
+        ),
+        (
+            ["selfplay", "blockudoku", "--opponent", "random"],
+            "--opponent is for selfplay sudoku",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }
 
 #[test]

@@ -102,10 +102,37 @@ struct Setup {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &SelfplayArgs) -> i32 {
+    if let Err(message) = options_fit_the_game(args) {
+        return exit_code(Err(message));
+    }
     if args.game == "sudoku" {
         return super::selfplay_sudoku::run(args);
     }
     exit_code(setup(args).map(|setup| play_all(args, &setup)))
+}
+
+/// Refuses an option that only the other game reads, rather than ignoring it.
+fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
+    let blockudoku_only = [
+        ("--time-limit", args.time_limit.is_some()),
+        ("--starts", args.starts.is_some()),
+        ("--jsonl", args.jsonl.is_some()),
+        ("--record", args.record.is_some()),
+    ];
+    let sudoku_only = [
+        ("--box", args.r#box.is_some()),
+        ("--mode", args.mode.is_some()),
+        ("--opponent", args.opponent.is_some()),
+    ];
+    let (foreign, owner): (&[(&str, bool)], &str) = match args.game.as_str() {
+        "blockudoku" => (&sudoku_only, "sudoku"),
+        "sudoku" => (&blockudoku_only, "blockudoku"),
+        _ => return Ok(()),
+    };
+    match foreign.iter().find(|(_, given)| *given) {
+        Some((name, _)) => Err(format!("{name} is for selfplay {owner}, not {}", args.game)),
+        None => Ok(()),
+    }
 }
 
 /// The exit code of a selfplay run: 0, or 2 after printing why the run could not start.
