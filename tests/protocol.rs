@@ -130,6 +130,9 @@ fn stop_ends_an_infinite_search_with_one_legal_bestmove() {
     let mut engine = Engine::blockudoku();
     engine.send("pieces ### #/#/# ##/##");
     engine.send("go infinite");
+    let fallback = engine.recv();
+    assert!(fallback.starts_with("info depth 0 "), "{fallback}");
+    assert_eq!(fallback.split(" pv ").nth(1).unwrap().split(' ').count(), 3);
     let first = engine.recv();
     assert!(first.starts_with("info depth 1 "), "{first}");
     assert!(first.contains(" pv "), "{first}");
@@ -195,9 +198,10 @@ fn go_limits_each_end_the_search() {
         let (infos, best) = engine.go(limits);
         assert_eq!(best.len(), 3, "{limits}: {best:?}");
         assert!(!infos.is_empty(), "{limits}: at least one info");
+        assert!(infos[0].starts_with("info depth 0 "), "the fallback first");
         if limits == "depth 1" {
             assert!(
-                infos.iter().all(|l| l.starts_with("info depth 1 ")),
+                infos[1..].iter().all(|l| l.starts_with("info depth 1 ")),
                 "{infos:?}"
             );
         }

@@ -100,9 +100,12 @@ impl Session {
                 }
             }
             Command::Legal => {
-                let moves = self.game()?.legal_moves();
+                let legal = self.game()?.legal_moves();
+                if let Some(note) = &legal.note {
+                    self.output.line(&answer::info_string(note));
+                }
                 let mut line = String::from("legal");
-                for mv in moves {
+                for mv in legal.moves {
                     line.push(' ');
                     line.push_str(&mv);
                 }

@@ -4,6 +4,9 @@
 //! `stop` (answered on the session thread with the line of the last `info`), or a watchdog
 //! thread that wakes at the deadline. So the answer does not wait for the busy search thread to
 //! be scheduled again on a loaded machine: sleeping threads that wake up are scheduled promptly.
+//! Before any `info`, the published line is the job's fallback (a legal answer found without
+//! searching), so the session never waits for a search: not even one whose first iteration is
+//! slow.
 
 use super::Output;
 use crate::games::SearchJob;
@@ -32,18 +35,21 @@ struct Answer {
     state: Mutex<AnswerState>,
 }
 
-#[derive(Default)]
 struct AnswerState {
     best: Vec<String>,
     given: bool,
 }
 
 impl Answer {
-    fn new(output: Output, whole_line: bool) -> Self {
+    /// An answer that starts from `fallback` (empty: `bestmove none`).
+    fn new(output: Output, whole_line: bool, fallback: Vec<String>) -> Self {
         Answer {
             output,
             whole_line,
-            state: Mutex::new(AnswerState::default()),
+            state: Mutex::new(AnswerState {
+                best: fallback,
+                given: false,
+            }),
         }
     }
 
@@ -73,15 +79,14 @@ impl Answer {
         self.output.line(&answer::info(info));
     }
 
-    /// Gives the `bestmove` with the last published line, if there is one; true if the
-    /// `bestmove` is out (now or before).
-    fn give_published(&self) -> bool {
+    /// Gives the `bestmove` with the last published line (the fallback before any), unless it
+    /// is out already.
+    fn give_published(&self) {
         let mut state = self.state();
-        if !state.given && !state.best.is_empty() {
+        if !state.given {
             self.output.line(&self.bestmove(&state.best));
             state.given = true;
         }
-        state.given
     }
 
     /// Gives the search's own final line, unless the `bestmove` is out already.
@@ -94,23 +99,30 @@ impl Answer {
     }
 }
 
-/// The searches: two threads used in turn, so that a new search never waits for a stopped one
-/// that has answered but is still winding down (on a loaded machine that can take a while).
-/// Each thread keeps its warm per-thread tables from one search to the next.
+/// Most search threads kept. Stopped searches wind down on their own threads while a new search
+/// starts on a free one; only when all are still busy does a new search wait for the oldest.
+const MAX_SEARCH_THREADS: usize = 4;
+
+/// The searches: threads used in turn, so that a new search never waits for a stopped one that
+/// has answered but is still winding down (on a loaded machine, or in a search's setup that does
+/// not look at the stop flag, that can take a while). Each thread keeps its warm per-thread
+/// tables from one search to the next.
 pub struct Worker {
-    threads: [SearchThread; 2],
+    output: Output,
+    threads: Vec<SearchThread>,
     current: Option<usize>,
+    /// Searches started so far, to find the thread that started one longest ago.
+    started: u64,
 }
 
 impl Worker {
-    /// Starts the search threads; they write their answers to `output`.
+    /// Starts a search thread; searches write their answers to `output`.
     pub fn spawn(output: Output) -> Self {
         Worker {
-            threads: [
-                SearchThread::spawn(output.clone()),
-                SearchThread::spawn(output),
-            ],
+            threads: vec![SearchThread::spawn(output.clone())],
+            output,
             current: None,
+            started: 0,
         }
     }
 
@@ -125,24 +137,32 @@ impl Worker {
         received: Instant,
     ) {
         debug_assert!(self.current.is_none(), "finish() must come before start()");
-        let free = (0..self.threads.len()).find(|&i| self.threads[i].is_free());
-        let chosen = free.unwrap_or_else(|| {
-            self.threads[0].wait();
-            0
-        });
+        let chosen = match (0..self.threads.len()).find(|&i| self.threads[i].is_free()) {
+            Some(free) => free,
+            None if self.threads.len() < MAX_SEARCH_THREADS => {
+                self.threads.push(SearchThread::spawn(self.output.clone()));
+                self.threads.len() - 1
+            }
+            None => {
+                let oldest = (0..self.threads.len())
+                    .min_by_key(|&i| self.threads[i].serial)
+                    .unwrap_or(0);
+                self.threads[oldest].wait();
+                oldest
+            }
+        };
+        self.started += 1;
         if self.threads[chosen].start(search, limits, overhead_ms, received) {
+            self.threads[chosen].serial = self.started;
             self.current = Some(chosen);
         }
     }
 
     /// Ends the running search, if any: its `bestmove` goes out at once with the line of its
-    /// last `info`; a search that has published no line yet is waited for.
+    /// last `info` (or its fallback); the search thread winds down on its own.
     pub fn finish(&mut self) {
         if let Some(i) = self.current.take() {
-            let thread = &mut self.threads[i];
-            if !thread.stop() {
-                thread.wait();
-            }
+            self.threads[i].stop();
         }
     }
 }
@@ -155,6 +175,8 @@ struct SearchThread {
     answer: Option<Arc<Answer>>,
     output: Output,
     busy: bool,
+    /// Which search this thread started last (the worker's count at the time).
+    serial: u64,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -190,6 +212,7 @@ impl SearchThread {
             answer: None,
             output: answers,
             busy: false,
+            serial: 0,
             thread: Some(thread),
         }
     }
@@ -211,10 +234,19 @@ impl SearchThread {
             limits.nodes,
             limits.depth,
         );
+        let fallback = search.fallback();
         let answer = Arc::new(Answer::new(
             self.output.clone(),
             search.answers_whole_line(),
+            fallback.clone(),
         ));
+        if !fallback.is_empty() {
+            // Depth 0: the fallback, so the client holds a legal move before any search.
+            answer.info(&Info {
+                pv: fallback,
+                ..Info::default()
+            });
+        }
         let deadline = control.hard_deadline();
         let job = Job {
             search,
@@ -233,12 +265,12 @@ impl SearchThread {
         true
     }
 
-    /// Raises the stop flag and gives the published answer; true if the `bestmove` is out.
-    fn stop(&mut self) -> bool {
+    /// Raises the stop flag and gives the published answer.
+    fn stop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        self.answer
-            .as_ref()
-            .is_none_or(|answer| answer.give_published())
+        if let Some(answer) = &self.answer {
+            answer.give_published();
+        }
     }
 
     /// Waits until the thread has finished its search.
@@ -270,13 +302,12 @@ impl Drop for SearchThread {
 }
 
 /// Answers at `at` with the published line if the search has not answered by then, and stops it.
-/// A watchdog of an earlier search finds its answer given and does nothing.
+/// A watchdog of an earlier search finds its answer given (and its search stopped already).
 fn spawn_watchdog(at: Instant, answer: Arc<Answer>, stop: Arc<AtomicBool>) {
     let watch = move || {
         thread::sleep(at.saturating_duration_since(Instant::now()));
-        if answer.give_published() {
-            stop.store(true, Ordering::Relaxed);
-        }
+        answer.give_published();
+        stop.store(true, Ordering::Relaxed);
     };
     if thread::Builder::new()
         .name("watchdog".into())
@@ -329,16 +360,16 @@ mod tests {
     #[test]
     fn one_bestmove_whoever_gives_it_and_no_info_after_it() {
         let captured = Captured::default();
-        let answer = Answer::new(Output::new(Box::new(captured.clone())), false);
-        assert!(
-            !answer.give_published(),
-            "nothing to give before the first line"
+        let answer = Answer::new(
+            Output::new(Box::new(captured.clone())),
+            false,
+            vec!["a1=1".to_string()],
         );
         answer.info(&info(&["e5=7", "a1=2"]));
-        assert!(answer.give_published());
+        answer.give_published();
         answer.info(&info(&["b2=3"]));
         answer.give_final(&["b2=3".to_string()]);
-        assert!(answer.give_published());
+        answer.give_published();
         let lines = captured.lines();
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert!(lines[0].starts_with("info depth 1 "));
@@ -351,10 +382,22 @@ mod tests {
     #[test]
     fn a_whole_line_answer_and_a_final_answer() {
         let captured = Captured::default();
-        let answer = Answer::new(Output::new(Box::new(captured.clone())), true);
+        let answer = Answer::new(Output::new(Box::new(captured.clone())), true, Vec::new());
         answer.info(&info(&["1@a9", "2@b7"]));
         answer.give_final(&["2@c7".to_string(), "1@a9".to_string()]);
-        assert!(answer.give_published());
+        answer.give_published();
         assert_eq!(captured.lines().last().unwrap(), "bestmove 2@c7 1@a9");
+    }
+
+    #[test]
+    fn before_any_info_the_fallback_answers() {
+        let captured = Captured::default();
+        let output = Output::new(Box::new(captured.clone()));
+        let answer = Answer::new(output.clone(), true, vec!["1@a9".into(), "2@a1".into()]);
+        answer.give_published();
+        answer.give_final(&["2@c7".to_string()]);
+        let none = Answer::new(output, false, Vec::new());
+        none.give_published();
+        assert_eq!(captured.lines(), ["bestmove 1@a9 2@a1", "bestmove none"]);
     }
 }

@@ -20,10 +20,29 @@ pub trait SearchJob: Send {
     /// Searches until the control says stop, reporting progress; returns the best line
     /// (empty when there is no legal move).
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String>;
+    /// A legal answer found without searching, given when a `stop` or the deadline comes before
+    /// the search has published a line; empty when there is no legal move. It is computed on the
+    /// session thread, so it must be quick on every position the game accepts.
+    fn fallback(&self) -> Vec<String>;
     /// Whether `bestmove` gives the whole best line (Blockudoku: every placement of the hand)
     /// rather than its first move.
     fn answers_whole_line(&self) -> bool {
         false
+    }
+}
+
+/// The answer to `legal`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Legal {
+    /// The words of the `legal` line.
+    pub moves: Vec<String>,
+    /// A remark for people (`info string`), e.g. when the answer is incomplete.
+    pub note: Option<String>,
+}
+
+impl From<Vec<String>> for Legal {
+    fn from(moves: Vec<String>) -> Legal {
+        Legal { moves, note: None }
     }
 }
 
@@ -38,8 +57,9 @@ pub trait GameSession: Send {
     fn set_pieces(&mut self, _args: &[String]) -> Result<(), String> {
         Err(format!("{} has no pieces command", self.name()))
     }
-    /// The legal moves of the side to move, in notation.
-    fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves of the side to move, in notation. Quick on every position the game
+    /// accepts (it runs on the session thread).
+    fn legal_moves(&self) -> Legal;
     /// Lines that show the position to people.
     fn show(&self) -> Vec<String>;
     /// A search of the current position, or why none can run (e.g. no hand yet).

@@ -314,7 +314,9 @@ impl Generator {
             ..Query::count(1)
         };
         loop {
-            let outcome = self.solver.run_random(&empty, query, &mut self.rng);
+            let outcome = self
+                .solver
+                .run_random(&empty, Extra::None, query, &mut self.rng);
             if let Some(grid) = outcome.solution {
                 return grid;
             }

@@ -9,6 +9,7 @@
 //! - [`cli`]: the `tessera sudoku ...` subcommands.
 pub mod budget;
 pub mod cli;
+pub mod feasible;
 pub mod generate;
 mod generic;
 mod grid;

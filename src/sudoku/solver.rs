@@ -117,8 +117,14 @@ impl Solver {
     }
 
     /// A search with candidates tried in random order (generic solver, any shape).
-    pub(crate) fn run_random(&mut self, grid: &Grid, query: Query, rng: &mut SmallRng) -> Outcome {
-        self.workspace.run(grid, Extra::None, query, Some(rng))
+    pub(crate) fn run_random(
+        &mut self,
+        grid: &Grid,
+        extra: Extra,
+        query: Query,
+        rng: &mut SmallRng,
+    ) -> Outcome {
+        self.workspace.run(grid, extra, query, Some(rng))
     }
 }
 

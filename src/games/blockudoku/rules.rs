@@ -135,6 +135,44 @@ pub fn play_plan(
     Ok(position)
 }
 
+/// Some order and placement of the whole hand that fits, found depth-first without judging it;
+/// empty when the hand cannot be placed whole. At most 6 x 81 x 81 fit tests (a few ms), so it is
+/// quick enough to run anywhere.
+pub fn first_fit(position: Position, hand: &[Piece], scoring: Scoring) -> Vec<Placement> {
+    fn place_rest(
+        position: Position,
+        hand: &[Piece],
+        used: u32,
+        scoring: Scoring,
+        plan: &mut Vec<Placement>,
+    ) -> bool {
+        if plan.len() == hand.len() {
+            return true;
+        }
+        for (slot, piece) in hand.iter().enumerate() {
+            if used >> slot & 1 == 1 {
+                continue;
+            }
+            for anchor in super::piece::cells_of(piece.fits(position.board)) {
+                let mut next = position;
+                next.place(piece, anchor, scoring);
+                plan.push(Placement {
+                    slot: slot as u8,
+                    anchor: anchor as u8,
+                });
+                if place_rest(next, hand, used | 1 << slot, scoring, plan) {
+                    return true;
+                }
+                plan.pop();
+            }
+        }
+        false
+    }
+    let mut plan = Vec::with_capacity(hand.len());
+    place_rest(position, hand, 0, scoring, &mut plan);
+    plan
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +201,29 @@ mod tests {
         assert_eq!(pos.score, 19);
         assert_eq!(pos.place(&mono, 40, Scoring::App), 0);
         assert!(!pos.streak);
+    }
+
+    #[test]
+    fn first_fit_finds_the_order_that_places_the_whole_hand() {
+        // Full but for the bottom-left corner: the square fits only after the monomino clears
+        // every row.
+        let text = format!("{}/.########", ["#########"; 8].join("/"));
+        let board = Board::parse(&text).unwrap();
+        let hand = [
+            Piece::parse("###/###/###").unwrap(),
+            Piece::parse("#").unwrap(),
+        ];
+        let start = Position {
+            board,
+            ..Position::default()
+        };
+        let plan = first_fit(start, &hand, Scoring::App);
+        let names: Vec<String> = plan.iter().map(|p| p.notation()).collect();
+        assert_eq!(names, ["2@a1", "1@a9"]);
+        assert!(play_plan(start, &hand, &plan, Scoring::App).is_ok());
+        let stuck = [Piece::parse("##").unwrap(), Piece::parse("#").unwrap()];
+        assert!(first_fit(start, &stuck[..1], Scoring::App).is_empty());
+        assert_eq!(first_fit(start, &stuck, Scoring::App).len(), 2);
     }
 
     #[test]

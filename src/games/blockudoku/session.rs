@@ -4,9 +4,9 @@
 use super::board::{self, Board};
 use super::eval::{DEFAULT_WEIGHTS, Weights};
 use super::piece::{Piece, PieceSet, cells_of};
-use super::rules::{Placement, Position, Scoring};
+use super::rules::{self, Placement, Position, Scoring};
 use super::search::HandSearch;
-use crate::games::{EngineOptions, GameSession, SearchJob};
+use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
 use std::sync::Arc;
 
@@ -118,7 +118,7 @@ impl GameSession for BlockudokuSession {
         Ok(())
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves(&self) -> Legal {
         let mut moves = Vec::new();
         for (slot, piece) in self.hand.iter().enumerate() {
             for anchor in cells_of(piece.fits(self.position.board)) {
@@ -131,7 +131,7 @@ impl GameSession for BlockudokuSession {
                 );
             }
         }
-        moves
+        moves.into()
     }
 
     fn show(&self) -> Vec<String> {
@@ -176,7 +176,9 @@ impl GameSession for BlockudokuSession {
         if self.hand.is_empty() {
             return Err("no pieces: send pieces before go".into());
         }
+        let fallback = rules::first_fit(self.position, &self.hand, self.scoring);
         Ok(Box::new(BlockudokuJob {
+            fallback: fallback.iter().map(|p| p.notation()).collect(),
             set: self.set.clone(),
             weights: DEFAULT_WEIGHTS,
             position: self.position,
@@ -188,6 +190,7 @@ impl GameSession for BlockudokuSession {
 
 /// A search of one hand, owned by the worker thread.
 struct BlockudokuJob {
+    fallback: Vec<String>,
     set: Arc<PieceSet>,
     weights: Weights,
     position: Position,
@@ -205,6 +208,10 @@ impl SearchJob for BlockudokuJob {
             self.seed,
         );
         iterative::deepen(&mut search, control, report)
+    }
+
+    fn fallback(&self) -> Vec<String> {
+        self.fallback.clone()
     }
 
     fn answers_whole_line(&self) -> bool {

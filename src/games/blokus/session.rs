@@ -4,7 +4,7 @@
 use super::board::{Board, Variant};
 use super::game::Game;
 use super::mcts::{Mcts, MctsSearch};
-use crate::games::{EngineOptions, GameSession, SearchJob};
+use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -26,6 +26,18 @@ impl BlokusSession {
         Ok(BlokusSession {
             game: Game::new(variant),
         })
+    }
+}
+
+impl BlokusSession {
+    /// The legal moves of the colour to move, in notation.
+    fn legal_names(&self) -> Vec<String> {
+        let mut b = self.game.board.clone();
+        let Some(c) = b.effective_to_play() else {
+            return Vec::new();
+        };
+        let t = b.tables();
+        self.game.legal(c).iter().map(|&m| t.move_name(m)).collect()
     }
 }
 
@@ -59,13 +71,8 @@ impl GameSession for BlokusSession {
         Ok(())
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        let mut b = self.game.board.clone();
-        let Some(c) = b.effective_to_play() else {
-            return Vec::new();
-        };
-        let t = b.tables();
-        self.game.legal(c).iter().map(|&m| t.move_name(m)).collect()
+    fn legal_moves(&self) -> Legal {
+        self.legal_names().into()
     }
 
     fn show(&self) -> Vec<String> {
@@ -84,6 +91,7 @@ impl GameSession for BlokusSession {
         options: &EngineOptions,
     ) -> Result<Box<dyn SearchJob>, String> {
         Ok(Box::new(BlokusJob {
+            fallback: self.legal_names().into_iter().take(1).collect(),
             board: self.game.board.clone(),
             history: self.game.history.clone(),
             seed: options.seed,
@@ -94,6 +102,7 @@ impl GameSession for BlokusSession {
 
 /// A search of one position, owned by the worker thread.
 struct BlokusJob {
+    fallback: Vec<String>,
     board: Board,
     history: Vec<(usize, u16)>,
     seed: u64,
@@ -112,6 +121,10 @@ impl SearchJob for BlokusJob {
         );
         line.truncate(1);
         line
+    }
+
+    fn fallback(&self) -> Vec<String> {
+        self.fallback.clone()
     }
 }
 

@@ -1,12 +1,10 @@
 //! The rules of Competitive Sudoku: the game state the course framework holds (grid, scores,
 //! player to move, taboo moves, territory), legality, taboo decisions, scoring, skips and the end.
 
-use crate::sudoku::budget::solvable_after_within;
+use crate::sudoku::feasible;
 use crate::sudoku::{Grid, MoveError, Shape, Solver, char_value, value_char};
-
-/// Solver guesses `legal` spends on one move before listing it as a real move.
-pub const LEGAL_GUESSES: u64 = 2000;
 use std::fmt;
+use std::time::Instant;
 
 /// Which cells a player may fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -301,9 +299,17 @@ impl Game {
     /// Plays a move for the player to move: places and scores it, or records it as taboo when
     /// the grid would have no solution; either way the turn passes. Nothing changes on error.
     pub fn play(&mut self, mv: Move, solver: &mut Solver) -> Result<Outcome, Illegal> {
+        self.check(mv)?;
+        let keeps_solution = solver.is_solvable_after(&self.grid, mv.cell as usize, mv.value);
+        self.play_judged(mv, keeps_solution)
+    }
+
+    /// [`Game::play`] with the solvability question already answered: `keeps_solution` says
+    /// whether the grid keeps a solution after the move.
+    pub fn play_judged(&mut self, mv: Move, keeps_solution: bool) -> Result<Outcome, Illegal> {
         let player = self.check(mv)?;
         let cell = mv.cell as usize;
-        let outcome = if solver.is_solvable_after(&self.grid, cell, mv.value) {
+        let outcome = if keeps_solution {
             let points = self.points_for(cell);
             self.grid
                 .place(cell, mv.value)
@@ -341,43 +347,60 @@ impl Game {
             return moves;
         };
         let n = self.size();
+        let mut taboo = vec![0u32; n * n];
+        for mv in &self.taboo {
+            if let Some(mask) = taboo.get_mut(usize::from(mv.cell)) {
+                *mask |= 1 << (mv.value - 1);
+            }
+        }
         for cell in (0..n * n).filter(|&cell| self.is_playable(player, cell)) {
-            let mut mask = self.grid.candidates(cell);
+            let mut mask = self.grid.candidates(cell) & !taboo[cell];
             while mask != 0 {
                 let value = mask.trailing_zeros() as u8 + 1;
                 mask &= mask - 1;
-                let mv = Move {
+                moves.push(Move {
                     cell: cell as u16,
                     value,
-                };
-                if !self.taboo.contains(&mv) {
-                    moves.push(mv);
-                }
+                });
             }
         }
         moves
     }
 
     /// The legal moves of the player to move: those that place a value (keep the grid solvable)
-    /// and those that would become taboo (passes). `solution` is a solution of the grid. A move
-    /// the solver cannot settle within [`LEGAL_GUESSES`] guesses (huge, almost empty grids)
-    /// is listed as a real move.
-    pub fn legal_moves(&self, solution: &Grid, solver: &mut Solver) -> (Vec<Move>, Vec<Move>) {
-        let (mut real, mut passes) = (Vec::new(), Vec::new());
-        for mv in self.rule_moves() {
-            let (cell, value) = (usize::from(mv.cell), mv.value);
-            // A move the solver cannot settle within its budget counts as a real one.
-            let solvable = solution.get(cell) == value
-                || solvable_after_within(solver, &self.grid, cell, value, LEGAL_GUESSES)
-                    != Some(false);
-            if solvable {
-                real.push(mv);
-            } else {
-                passes.push(mv);
+    /// and those that would become taboo (passes). Solver questions stop at `deadline`: a move
+    /// not settled by then (almost empty grids of 16x16 and larger) is listed as placing a value.
+    pub fn legal_moves(&self, solver: &mut Solver, deadline: Instant) -> LegalMoves {
+        let moves = self.rule_moves();
+        let asked: Vec<(usize, u8)> = moves
+            .iter()
+            .map(|mv| (usize::from(mv.cell), mv.value))
+            .collect();
+        let verdicts = feasible::classify(solver, &self.grid, &asked, deadline, 1);
+        let mut legal = LegalMoves::default();
+        for (mv, verdict) in moves.into_iter().zip(verdicts) {
+            match verdict {
+                Some(false) => legal.passes.push(mv),
+                Some(true) => legal.real.push(mv),
+                None => {
+                    legal.real.push(mv);
+                    legal.unsettled += 1;
+                }
             }
         }
-        (real, passes)
+        legal
     }
+}
+
+/// The legal moves of a position, split by what they do.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct LegalMoves {
+    /// Moves that place a value (the grid keeps a solution), unsettled ones included.
+    pub real: Vec<Move>,
+    /// Moves that would make the grid unsolvable and become taboo.
+    pub passes: Vec<Move>,
+    /// How many of `real` the solver did not settle in time.
+    pub unsettled: usize,
 }
 
 /// `e5`-style name of a cell: column letter, row number with row 1 at the bottom.

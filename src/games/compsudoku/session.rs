@@ -3,9 +3,15 @@
 
 use super::rules::{Game, Mode, Move, move_name, parse_move, parse_square, square_name};
 use super::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
-use crate::games::{EngineOptions, GameSession, SearchJob};
+use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
-use crate::sudoku::{Grid, Shape, Solver, value_char};
+use crate::sudoku::{Grid, Shape, Solver, feasible, value_char};
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// The longest `position` and `legal` spend on solver questions, so that the session answers
+/// the next command (`isready`) at once even on the largest grids.
+pub const ORACLE_TIME: Duration = Duration::from_millis(40);
 
 /// The game state the protocol sees.
 pub struct SudokuSession {
@@ -160,9 +166,10 @@ pub fn parse_position(
             }
             "taboo" => {
                 i += 1;
+                let mut listed: HashSet<Move> = game.taboo.iter().copied().collect();
                 while i < args.len() && !is_keyword(&args[i]) {
                     let mv = parse_move(&args[i], n).map_err(|e| format!("taboo: {e}"))?;
-                    if !game.taboo.contains(&mv) {
+                    if listed.insert(mv) {
                         game.taboo.push(mv);
                     }
                     i += 1;
@@ -212,16 +219,22 @@ pub fn parse_position(
             game.owner[cell] = owner;
         }
     }
+    // Solver questions share one deadline; what is not settled by then counts as solvable.
+    let deadline = Instant::now() + ORACLE_TIME;
     let mut solver = Solver::new();
-    if !solver.is_solvable(&game.grid) {
+    if feasible::solvable_by(&mut solver, &game.grid, deadline) == Some(false) {
         return Err("impossible board: the grid has no solution".into());
     }
     if let Some(mover) = game.mover() {
         game.turn = mover;
     }
     for (k, mv) in moves.into_iter().enumerate() {
-        game.play(mv, &mut solver)
-            .map_err(|e| format!("move {} ({}) is illegal: {e}", k + 1, move_name(mv, n)))?;
+        let illegal = |e| format!("move {} ({}) is illegal: {e}", k + 1, move_name(mv, n));
+        game.check(mv).map_err(illegal)?;
+        let asked = [(usize::from(mv.cell), mv.value)];
+        let verdict = feasible::classify(&mut solver, &game.grid, &asked, deadline, 1)[0];
+        game.play_judged(mv, verdict != Some(false))
+            .map_err(illegal)?;
     }
     Ok(game)
 }
@@ -272,20 +285,26 @@ pub fn position_string(game: &Game) -> String {
     out
 }
 
-/// The `legal` words: real moves, then the marker `pass` and the moves that would become taboo.
-pub fn legal_words(game: &Game) -> Vec<String> {
+/// The `legal` answer: real moves, then the marker `pass` and the moves that would become taboo;
+/// a note when the solver did not settle every move in time.
+pub fn legal_answer(game: &Game) -> Legal {
     let n = game.size();
-    let mut solver = Solver::new();
-    let Some(solution) = solver.solve(&game.grid) else {
-        return Vec::new();
-    };
-    let (real, passes) = game.legal_moves(&solution, &mut solver);
-    let mut words: Vec<String> = real.into_iter().map(|m| move_name(m, n)).collect();
-    if !passes.is_empty() {
-        words.push("pass".into());
-        words.extend(passes.into_iter().map(|m| move_name(m, n)));
+    let deadline = Instant::now() + ORACLE_TIME;
+    let legal = game.legal_moves(&mut Solver::new(), deadline);
+    let mut moves: Vec<String> = legal.real.iter().map(|&m| move_name(m, n)).collect();
+    if !legal.passes.is_empty() {
+        moves.push("pass".into());
+        moves.extend(legal.passes.iter().map(|&m| move_name(m, n)));
     }
-    words
+    let note = (legal.unsettled > 0).then(|| {
+        format!(
+            "legal: {} of {} moves not settled by the solver within {} ms, listed as placing moves",
+            legal.unsettled,
+            legal.real.len() + legal.passes.len(),
+            ORACLE_TIME.as_millis()
+        )
+    });
+    Legal { moves, note }
 }
 
 impl GameSession for SudokuSession {
@@ -298,8 +317,8 @@ impl GameSession for SudokuSession {
         Ok(())
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        legal_words(&self.game)
+    fn legal_moves(&self) -> Legal {
+        legal_answer(&self.game)
     }
 
     fn show(&self) -> Vec<String> {
@@ -350,7 +369,15 @@ impl GameSession for SudokuSession {
         _limits: &Limits,
         _options: &EngineOptions,
     ) -> Result<Box<dyn SearchJob>, String> {
+        let n = self.game.size();
         Ok(Box::new(SudokuJob {
+            fallback: self
+                .game
+                .rule_moves()
+                .first()
+                .map(|&mv| move_name(mv, n))
+                .into_iter()
+                .collect(),
             game: self.game.clone(),
             weights: DEFAULT_WEIGHTS,
         }))
@@ -359,6 +386,7 @@ impl GameSession for SudokuSession {
 
 /// A search of one position, owned by the worker thread.
 struct SudokuJob {
+    fallback: Vec<String>,
     game: Game,
     weights: Weights,
 }
@@ -367,5 +395,9 @@ impl SearchJob for SudokuJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
         let mut search = SudokuSearch::new(&self.game, self.weights);
         iterative::deepen(&mut search, control, report)
+    }
+
+    fn fallback(&self) -> Vec<String> {
+        self.fallback.clone()
     }
 }

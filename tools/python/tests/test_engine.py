@@ -94,7 +94,8 @@ def test_analysis_streams_and_stop_ends_it(engine):
     assert time.monotonic() - start < 5
     assert analysis.done and analysis.result is not None
     assert len(analysis.result.moves) == 3
-    assert infos and infos[0]["depth"] == 1
+    assert infos and infos[0]["depth"] == 0  # the fallback, before any search
+    assert infos[1]["depth"] == 1
     engine.ping()  # the engine serves on
     assert engine.play(Limit(depth=1)).moves
 
