@@ -19,13 +19,6 @@ use std::time::{Duration, Instant};
 /// more.
 const FIRST_BUDGET: u64 = 32;
 
-/// The answer of a budgeted solver question.
-enum Probe {
-    Solution(Grid),
-    NoSolution,
-    Unsettled,
-}
-
 /// Keeps the solver's time per guess, to size budgets so that one question ends near the
 /// deadline at the latest.
 struct Clock {
@@ -50,53 +43,90 @@ impl Clock {
     }
 }
 
-/// Solves `grid` (plus `extra`) within `budget` guesses, in random order on the generic solver.
-fn probe(
-    solver: &mut Solver,
-    grid: &Grid,
-    extra: Extra,
-    budget: u64,
-    rng: &mut SmallRng,
-    clock: &mut Clock,
-) -> Probe {
-    let query = Query {
-        limit: 1,
-        want_solution: true,
-        budget,
-    };
-    let started = Instant::now();
-    let out = if grid.shape() == Shape::CLASSIC {
-        solver.run(grid, extra, query)
-    } else {
-        solver.run_random(grid, extra, query, rng)
-    };
-    clock.guesses += out.guesses.max(1);
-    clock.spent += started.elapsed();
-    match out.solution {
-        Some(solution) => Probe::Solution(solution),
-        None if out.aborted => Probe::Unsettled,
-        None => Probe::NoSolution,
-    }
+/// Asks the solver budgeted questions about one grid and keeps, per cell, the values seen in
+/// the solutions found.
+struct Prover<'a> {
+    solver: &'a mut Solver,
+    grid: &'a Grid,
+    rng: SmallRng,
+    clock: Clock,
+    seen: Vec<u32>,
+    /// The values that appear nowhere in the grid, as a mask.
+    absent: u32,
 }
 
-/// Marks the values of `solution` as seen in a solution. Values in `free` (a mask) appear
-/// nowhere in the grid that was solved, so swapping two of them in a solution gives another:
-/// a cell holding one of them could hold any of them.
-fn note(seen: &mut [u32], solution: &Grid, free: u32) {
-    for (cell, &value) in solution.values().iter().enumerate() {
-        let bit = 1 << (value - 1);
-        seen[cell] |= if free & bit != 0 { free } else { bit };
+impl<'a> Prover<'a> {
+    fn new(solver: &'a mut Solver, grid: &'a Grid, deadline: Instant, seed: u64) -> Self {
+        let present = grid
+            .values()
+            .iter()
+            .filter(|&&v| v != 0)
+            .fold(0u32, |mask, &v| mask | 1 << (v - 1));
+        Prover {
+            solver,
+            grid,
+            rng: SmallRng::seed_from_u64(seed),
+            clock: Clock {
+                deadline,
+                guesses: 0,
+                spent: Duration::ZERO,
+            },
+            seen: vec![0; grid.shape().cells()],
+            absent: grid.shape().full_mask() & !present,
+        }
     }
-}
 
-/// The values that appear nowhere in `grid`, as a mask.
-fn absent_values(grid: &Grid) -> u32 {
-    let present = grid
-        .values()
-        .iter()
-        .filter(|&&v| v != 0)
-        .fold(0u32, |mask, &v| mask | 1 << (v - 1));
-    grid.shape().full_mask() & !present
+    /// Looks for a solution of the grid (plus `extra`) within `cap` guesses (fewer if time is
+    /// short), in random order on the generic solver: `Some(true)` found (its values are noted),
+    /// `Some(false)` there is none, `None` not settled.
+    fn probe(&mut self, extra: Extra, cap: u64) -> Option<bool> {
+        let query = Query {
+            limit: 1,
+            want_solution: true,
+            budget: self.clock.budget(cap),
+        };
+        let started = Instant::now();
+        let out = if self.grid.shape() == Shape::CLASSIC {
+            self.solver.run(self.grid, extra, query)
+        } else {
+            self.solver
+                .run_random(self.grid, extra, query, &mut self.rng)
+        };
+        self.clock.guesses += out.guesses.max(1);
+        self.clock.spent += started.elapsed();
+        let Some(solution) = out.solution else {
+            return (!out.aborted).then_some(false);
+        };
+        // Values absent from the grid solved are interchangeable: swapping two of them in a
+        // solution gives another, so a cell holding one of them could hold any of them.
+        let free = match extra {
+            Extra::Place(_, value) => self.absent & !(1 << (value - 1)),
+            _ => self.absent,
+        };
+        for (cell, &value) in solution.values().iter().enumerate() {
+            let bit = 1 << (value - 1);
+            self.seen[cell] |= if free & bit != 0 { free } else { bit };
+        }
+        Some(true)
+    }
+
+    /// Settles whether the grid has a solution, with growing budgets until the deadline.
+    fn solvable(&mut self) -> Option<bool> {
+        let mut cap = self.first_budget();
+        while !self.clock.left().is_zero() {
+            if let Some(answer) = self.probe(Extra::None, cap) {
+                return Some(answer);
+            }
+            cap = cap.saturating_mul(4);
+        }
+        None
+    }
+
+    /// Guesses allowed to one question in the first pass: a solve from an almost empty grid
+    /// guesses about once per empty cell.
+    fn first_budget(&self) -> u64 {
+        FIRST_BUDGET.max((self.grid.shape().cells() - self.grid.filled()) as u64)
+    }
 }
 
 /// For each move (cell, value), whether placing it keeps `grid` solvable: `Some(true)` yes,
@@ -110,47 +140,32 @@ pub fn classify(
     deadline: Instant,
     seed: u64,
 ) -> Vec<Option<bool>> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut clock = Clock {
-        deadline,
-        guesses: 0,
-        spent: Duration::ZERO,
-    };
     let mut answers: Vec<Option<bool>> = moves
         .iter()
         .map(|&(cell, value)| grid.check_move(cell, value).is_err().then_some(false))
         .collect();
-    // Per cell, the values some solution holds.
-    let mut seen = vec![0u32; grid.shape().cells()];
-    match solvable_by_noting(solver, grid, &mut seen, &mut rng, &mut clock) {
+    let mut prover = Prover::new(solver, grid, deadline, seed);
+    match prover.solvable() {
         Some(true) => {}
         Some(false) => return vec![Some(false); moves.len()],
         None => return answers,
     }
-    let absent = absent_values(grid);
-    let mut cap = first_budget(grid);
+    let mut cap = prover.first_budget();
     loop {
         let mut open = false;
         for (k, &(cell, value)) in moves.iter().enumerate() {
             if answers[k].is_some() {
                 continue;
             }
-            if seen[cell] >> (value - 1) & 1 == 1 {
+            if prover.seen[cell] >> (value - 1) & 1 == 1 {
                 answers[k] = Some(true);
                 continue;
             }
-            if clock.left().is_zero() {
+            if prover.clock.left().is_zero() {
                 return answers;
             }
-            let extra = Extra::Place(cell, value);
-            match probe(solver, grid, extra, clock.budget(cap), &mut rng, &mut clock) {
-                Probe::Solution(solution) => {
-                    note(&mut seen, &solution, absent & !(1 << (value - 1)));
-                    answers[k] = Some(true);
-                }
-                Probe::NoSolution => answers[k] = Some(false),
-                Probe::Unsettled => open = true,
-            }
+            answers[k] = prover.probe(Extra::Place(cell, value), cap);
+            open |= answers[k].is_none();
         }
         if !open {
             return answers;
@@ -159,44 +174,9 @@ pub fn classify(
     }
 }
 
-/// Guesses allowed to one question in the first pass: a solve from an almost empty grid
-/// guesses about once per empty cell.
-fn first_budget(grid: &Grid) -> u64 {
-    FIRST_BUDGET.max((grid.shape().cells() - grid.filled()) as u64)
-}
-
-/// Settles whether `grid` has a solution, noting the values of the one found.
-fn solvable_by_noting(
-    solver: &mut Solver,
-    grid: &Grid,
-    seen: &mut [u32],
-    rng: &mut SmallRng,
-    clock: &mut Clock,
-) -> Option<bool> {
-    let mut cap = first_budget(grid);
-    while !clock.left().is_zero() {
-        match probe(solver, grid, Extra::None, clock.budget(cap), rng, clock) {
-            Probe::Solution(solution) => {
-                note(seen, &solution, absent_values(grid));
-                return Some(true);
-            }
-            Probe::NoSolution => return Some(false),
-            Probe::Unsettled => cap = cap.saturating_mul(4),
-        }
-    }
-    None
-}
-
 /// Whether `grid` has a solution: `None` if that is not settled by `deadline`.
 pub fn solvable_by(solver: &mut Solver, grid: &Grid, deadline: Instant) -> Option<bool> {
-    let mut clock = Clock {
-        deadline,
-        guesses: 0,
-        spent: Duration::ZERO,
-    };
-    let mut seen = vec![0u32; grid.shape().cells()];
-    let mut rng = SmallRng::seed_from_u64(0);
-    solvable_by_noting(solver, grid, &mut seen, &mut rng, &mut clock)
+    Prover::new(solver, grid, deadline, 0).solvable()
 }
 
 #[cfg(test)]
