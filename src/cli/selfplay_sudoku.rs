@@ -101,7 +101,7 @@ fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bo
         setup.limits.nodes,
         setup.limits.depth,
     );
-    let mut search = SudokuSearch::new(game, weights);
+    let mut search = SudokuSearch::new(game, weights, &|| false);
     iterative::deepen(&mut search, &control, &mut |_| {});
     let pass = search.chosen_is_pass();
     search.chosen().map(|(mv, _)| (mv, pass))

@@ -38,6 +38,8 @@ struct Answer {
 struct AnswerState {
     best: Vec<String>,
     given: bool,
+    /// When the `bestmove` went out before the search ended (stop or deadline).
+    given_early: Option<Instant>,
 }
 
 impl Answer {
@@ -49,6 +51,7 @@ impl Answer {
             state: Mutex::new(AnswerState {
                 best: fallback,
                 given: false,
+                given_early: None,
             }),
         }
     }
@@ -86,6 +89,7 @@ impl Answer {
         if !state.given {
             self.output.line(&self.bestmove(&state.best));
             state.given = true;
+            state.given_early = Some(Instant::now());
         }
     }
 
@@ -147,6 +151,7 @@ impl Worker {
                 let oldest = (0..self.threads.len())
                     .min_by_key(|&i| self.threads[i].serial)
                     .unwrap_or(0);
+                log::debug!("every search thread is busy: waiting for the oldest search");
                 self.threads[oldest].wait();
                 oldest
             }
@@ -199,6 +204,15 @@ impl SearchThread {
                         Vec::new()
                     });
                     answer.give_final(&best);
+                    if let Some(at) = answer.state().given_early {
+                        let late = at.elapsed();
+                        if late > Duration::from_millis(20) {
+                            log::debug!(
+                                "a search ended {} ms after its bestmove",
+                                late.as_millis()
+                            );
+                        }
+                    }
                     if done_sender.send(()).is_err() {
                         break;
                     }

@@ -15,6 +15,9 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
+/// The cost of one guess assumed before any is measured, in nanoseconds per cell.
+const PRIOR_GUESS_NANOS_PER_CELL: u64 = 100;
+
 /// Fewest guesses allowed to one question in the first pass; each later pass allows four times
 /// more.
 const FIRST_BUDGET: u64 = 32;
@@ -32,12 +35,15 @@ impl Clock {
         self.deadline.saturating_duration_since(Instant::now())
     }
 
-    /// The guesses that fit in the time left (at least one), capped at `cap`.
-    fn budget(&self, cap: u64) -> u64 {
-        if self.guesses == 0 {
-            return cap;
-        }
-        let per_guess = self.spent.as_secs_f64() / self.guesses as f64;
+    /// The guesses that fit in the time left (at least one), capped at `cap`. Before the first
+    /// measurement a guess is taken to cost [`PRIOR_GUESS_NANOS_PER_CELL`] per cell of a grid of
+    /// `cells` cells (above what the solvers take).
+    fn budget(&self, cap: u64, cells: usize) -> u64 {
+        let per_guess = if self.guesses == 0 {
+            (PRIOR_GUESS_NANOS_PER_CELL * cells as u64) as f64 * 1e-9
+        } else {
+            self.spent.as_secs_f64() / self.guesses as f64
+        };
         let fits = (self.left().as_secs_f64() / per_guess.max(1e-9)) as u64;
         fits.clamp(1, cap)
     }
@@ -83,7 +89,7 @@ impl<'a> Prover<'a> {
         let query = Query {
             limit: 1,
             want_solution: true,
-            budget: self.clock.budget(cap),
+            budget: self.clock.budget(cap, self.grid.shape().cells()),
         };
         let started = Instant::now();
         let out = if self.grid.shape() == Shape::CLASSIC {
@@ -177,6 +183,33 @@ pub fn classify(
 /// Whether `grid` has a solution: `None` if that is not settled by `deadline`.
 pub fn solvable_by(solver: &mut Solver, grid: &Grid, deadline: Instant) -> Option<bool> {
     Prover::new(solver, grid, deadline, 0).solvable()
+}
+
+/// Most guesses in one round of [`solve_until`]: the longest it goes without asking `stop`.
+const ROUND_GUESSES: u64 = 1 << 15;
+
+/// One solution of `grid`, looked for in rounds of growing guess budgets (random restarts on the
+/// generic solver) until one is found, the grid is proven to have none, or `stop` says so.
+pub fn solve_until(solver: &mut Solver, grid: &Grid, stop: &dyn Fn() -> bool) -> Option<Grid> {
+    let mut rng = SmallRng::seed_from_u64(0);
+    let mut budget = FIRST_BUDGET.max((grid.shape().cells() - grid.filled()) as u64);
+    while !stop() {
+        let query = Query {
+            limit: 1,
+            want_solution: true,
+            budget,
+        };
+        let out = if grid.shape() == Shape::CLASSIC {
+            solver.run(grid, Extra::None, query)
+        } else {
+            solver.run_random(grid, Extra::None, query, &mut rng)
+        };
+        if out.solution.is_some() || !out.aborted {
+            return out.solution;
+        }
+        budget = (budget * 2).min(ROUND_GUESSES);
+    }
+    None
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ use super::rules::{Game, Move, POINTS, move_name, neighbours};
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use crate::sudoku::budget::{count_within, solvable_after_within};
-use crate::sudoku::{Grid, Solver};
+use crate::sudoku::{Grid, Solver, feasible};
+use std::time::{Duration, Instant};
 
 /// Centipoints per point.
 pub const SCALE: i32 = 100;
@@ -98,6 +99,8 @@ pub struct SudokuSearch {
     exact_passes: bool,
     /// Small grids with safe values: re-check them with the solver in the tree.
     recheck_safe: bool,
+    /// Re-checked passes by grid and side: (key, cell, value bit), bit 0 for none.
+    pass_cache: Vec<(u64, u16, u32)>,
     solver: Solver,
 }
 
@@ -109,20 +112,24 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Entries of the re-checked pass cache (a power of two).
+const PASS_CACHE: usize = 1 << 14;
+
 /// Most solver calls spent looking for a pass at the root.
 const PASS_PROBES: usize = 24;
 /// Cells with more candidate values than this are not probed for a pass (they rarely give one).
 const PROBE_MAX_CANDIDATES: u32 = 3;
 
 impl SudokuSearch {
-    /// Prepares a search of `game` (solves the grid once and lists the root moves).
-    pub fn new(game: &Game, weights: Weights) -> SudokuSearch {
+    /// Prepares a search of `game` (solves the grid once and lists the root moves). The solve
+    /// gives up when `stop` says so (a grid the solver cannot settle quickly); the search then
+    /// knows no solution and judges the root moves with budgeted solver questions.
+    pub fn new(game: &Game, weights: Weights, stop: &dyn Fn() -> bool) -> SudokuSearch {
         let shape = game.grid.shape();
         let n = shape.size();
         let cells = n * n;
         let mut solver = Solver::new();
-        let solution = solver
-            .solve(&game.grid)
+        let solution = feasible::solve_until(&mut solver, &game.grid, stop)
             .map(|g| g.values().to_vec())
             .unwrap_or_else(|| vec![0; cells]);
         let units_of: Vec<[u16; 3]> = (0..cells)
@@ -197,6 +204,7 @@ impl SudokuSearch {
             safe_mask: vec![0; cells],
             exact_passes: false,
             recheck_safe: false,
+            pass_cache: Vec::new(),
             solver: Solver::new(),
         };
         for mv in &game.taboo {
@@ -210,13 +218,19 @@ impl SudokuSearch {
         search.recheck_safe =
             exact && n <= RECHECK_MAX_SIZE && search.safe_mask.iter().any(|&m| m != 0);
         if mover.is_some() {
-            search.root = search.root_moves(game, &mut solver);
+            search.root = search.root_moves(game, &mut solver, stop);
         }
         search
     }
 
-    /// The real moves of the root (one value per cell) and at most one pass.
-    fn root_moves(&mut self, game: &Game, solver: &mut Solver) -> Vec<RootMove> {
+    /// The real moves of the root (one value per cell) and at most one pass. Without a known
+    /// solution it asks the solver about each cell, and ends early when `stop` says so.
+    fn root_moves(
+        &mut self,
+        game: &Game,
+        solver: &mut Solver,
+        stop: &dyn Fn() -> bool,
+    ) -> Vec<RootMove> {
         let side = self.root_player;
         let mut moves = Vec::new();
         let mut playable = Vec::new();
@@ -234,12 +248,19 @@ impl SudokuSearch {
             };
             if value == 0 || taboo(value) {
                 // Only in inconsistent states: look for another value that keeps a solution.
+                if stop() {
+                    break;
+                }
                 value = 0;
                 let mut mask = game.grid.candidates(cell);
                 while mask != 0 {
                     let v = mask.trailing_zeros() as u8 + 1;
                     mask &= mask - 1;
-                    if !taboo(v) && solver.is_solvable_after(&game.grid, cell, v) {
+                    // Unknown within the budget counts as solvable: the move stays a candidate.
+                    if !taboo(v)
+                        && solvable_after_within(solver, &game.grid, cell, v, PROBE_GUESSES)
+                            != Some(false)
+                    {
                         value = v;
                         break;
                     }
@@ -374,7 +395,21 @@ impl SudokuSearch {
         if found.is_some() || !self.recheck_safe {
             return found;
         }
-        // Small grids: a value that kept the root grid solvable may not any more.
+        // Small grids: a value that kept the root grid solvable may not any more. The answer
+        // is kept per grid and side; a kept pass that has become taboo since is looked for anew.
+        let key = self.key(side, false);
+        let slot = (key as usize) & (PASS_CACHE - 1);
+        if let Some(&(k, cell, bit)) = self.pass_cache.get(slot)
+            && k == key
+        {
+            if bit == 0 {
+                return None;
+            }
+            if self.taboo_mask[cell as usize] & bit == 0 {
+                return Some((cell as usize, bit));
+            }
+        }
+        let mut asked = Vec::new();
         for cell in 0..cells {
             if !self.playable(side, cell) || self.solution[cell] == 0 {
                 continue;
@@ -384,15 +419,25 @@ impl SudokuSearch {
                 & !self.taboo_mask[cell]
                 & !(1 << (self.solution[cell] - 1));
             while m != 0 {
-                let bit = m & m.wrapping_neg();
+                let v = m.trailing_zeros() as u8 + 1;
                 m &= m - 1;
-                let v = bit.trailing_zeros() as u8 + 1;
-                if !self.solver.is_solvable_after(&self.grid, cell, v) {
-                    return Some((cell, bit));
-                }
+                asked.push((cell, v));
             }
         }
-        None
+        // Grids of at most 6x6: settled in well under a millisecond, the deadline never binds.
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let verdicts = feasible::classify(&mut self.solver, &self.grid, &asked, deadline, 0);
+        let found = asked
+            .iter()
+            .zip(verdicts)
+            .find(|(_, verdict)| *verdict == Some(false))
+            .map(|(&(cell, v), _)| (cell, 1u32 << (v - 1)));
+        if self.pass_cache.is_empty() {
+            self.pass_cache = vec![(0, 0, 0); PASS_CACHE];
+        }
+        let (cell, bit) = found.unwrap_or((0, 0));
+        self.pass_cache[slot] = (key, cell as u16, bit);
+        found
     }
 
     fn pass_available(&mut self, side: usize) -> bool {
@@ -465,6 +510,10 @@ impl SudokuSearch {
         control: &SearchControl,
     ) -> i32 {
         self.nodes += 1;
+        // Looked at on every 16th node, leaves included (a leaf's evaluation may ask the solver).
+        if self.nodes & 15 == 0 && control.must_stop(self.nodes) {
+            self.stopped = true;
+        }
         if !self.can_move(side) {
             if !self.can_move(1 - side) {
                 return 0;
@@ -474,9 +523,6 @@ impl SudokuSearch {
         }
         if depth == 0 || ply + 2 >= self.buffers.len() {
             return self.evaluate(side);
-        }
-        if self.nodes & 255 == 0 && control.must_stop(self.nodes) {
-            self.stopped = true;
         }
         if self.stopped {
             return 0;
@@ -775,6 +821,8 @@ impl IterativeSearch for SudokuSearch {
                 self.unmake(cell, side);
                 v
             };
+            // An interrupted subtree's value means nothing; at depth 1 values are leaf
+            // evaluations, exact even when the stop came meanwhile.
             if self.stopped && depth > 1 {
                 break;
             }
@@ -791,6 +839,9 @@ impl IterativeSearch for SudokuSearch {
             } else {
                 // Below alpha: only an upper bound; keep it below the best for the ordering.
                 self.root[i].value = value.min(alpha - 1);
+            }
+            if self.stopped {
+                break;
             }
         }
         let (mv, value) = best?;
@@ -871,7 +922,7 @@ mod tests {
             checked += 1;
             let mut game = Game::new(shape, Mode::Classic, 0);
             game.grid = grid.clone();
-            let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS);
+            let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
             deepen(&mut search, &SearchControl::unlimited(), &mut |_| {});
             let (_, value) = search.chosen().unwrap();
             let expected = brute(&mut grid.clone(), &sol, &mut [0; 16], false);

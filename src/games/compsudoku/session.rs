@@ -393,7 +393,7 @@ struct SudokuJob {
 
 impl SearchJob for SudokuJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
-        let mut search = SudokuSearch::new(&self.game, self.weights);
+        let mut search = SudokuSearch::new(&self.game, self.weights, &|| control.must_stop(0));
         iterative::deepen(&mut search, control, report)
     }
 
