@@ -58,14 +58,20 @@ fn every_command_answers_at_once(newgame: &str, position: &str) {
     // A search: isready mid-search, then stop answers with a legal move.
     engine.send("go infinite");
     let first = engine.recv();
-    assert!(first.starts_with("info depth 0 "), "the fallback first: {first}");
+    assert!(
+        first.starts_with("info depth 0 "),
+        "the fallback first: {first}"
+    );
     answered_at_once(&mut engine, "isready");
     let sent = Instant::now();
     engine.send("stop");
     let lines = engine.until("bestmove");
     assert!(sent.elapsed() < BOUND, "stop took {:?}", sent.elapsed());
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-    assert!(moves.iter().any(|m| m == best), "{newgame}: {best} is legal");
+    assert!(
+        moves.iter().any(|m| m == best),
+        "{newgame}: {best} is legal"
+    );
     // Searches started and stopped in a row never make the session wait.
     for _ in 0..8 {
         engine.send("go infinite");

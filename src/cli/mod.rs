@@ -3,5 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod cputime;
+pub mod external;
 pub mod selfplay;
 pub mod selfplay_sudoku;
+pub mod sprt;

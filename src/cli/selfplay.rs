@@ -74,9 +74,16 @@ pub struct SelfplayArgs {
     /// Sudoku: classic, rows, border or random (default classic).
     #[arg(long, value_parser = crate::games::compsudoku::rules::Mode::parse)]
     pub mode: Option<crate::games::compsudoku::rules::Mode>,
-    /// Sudoku: greedy, random or self (default greedy).
+    /// Sudoku: greedy, random, self or engine:PATH (another engine binary, e.g. an older build;
+    /// default greedy).
     #[arg(long, value_parser = super::selfplay_sudoku::Opponent::parse)]
     pub opponent: Option<super::selfplay_sudoku::Opponent>,
+    /// Sudoku: random moves that open every pair of games (one game with each colour).
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Sudoku: stop when an SPRT of ELO0 against ELO1 (alpha = beta = 0.05) decides, e.g. 0,30.
+    #[arg(long)]
+    pub sprt: Option<String>,
 }
 
 /// How one game went.
@@ -123,6 +130,8 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--box", args.r#box.is_some()),
         ("--mode", args.mode.is_some()),
         ("--opponent", args.opponent.is_some()),
+        ("--openings", args.openings > 0),
+        ("--sprt", args.sprt.is_some()),
     ];
     let (foreign, owner): (&[(&str, bool)], &str) = match args.game.as_str() {
         "blockudoku" => (&sudoku_only, "sudoku"),

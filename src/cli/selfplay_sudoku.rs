@@ -1,21 +1,27 @@
 //! `tessera selfplay sudoku`: Competitive Sudoku matches of the engine against a baseline
 //! (`greedy`: the best immediate score without a solvability check, like the course framework's
-//! greedy_player; `random`; or `self`), colours alternating, printing wins, draws and losses.
+//! greedy_player; `random`; `self`; or another engine over the protocol, e.g. an older build),
+//! colours alternating, printing wins, draws and losses, the score with its interval and Elo,
+//! optionally stopped by an SPRT. With `--openings K` each pair of games starts from the same K
+//! random moves, one game with each colour.
 
+use super::external::ExternalEngine;
 use super::selfplay::SelfplayArgs;
-use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name};
+use super::sprt::{Sprt, Tally, Verdict};
+use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name, parse_move};
 use crate::games::compsudoku::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
 use crate::games::compsudoku::session::position_string;
 use crate::search::{Limits, SearchControl, iterative, time};
 use crate::sudoku::{Shape, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Who the engine plays against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opponent {
     /// The framework's greedy_player: best immediate score, no solvability check.
     Greedy,
@@ -23,18 +29,23 @@ pub enum Opponent {
     Random,
     /// The engine with the default weights.
     Engine,
+    /// Another engine binary, driven over the protocol with the same limits.
+    External(PathBuf),
 }
 
 impl Opponent {
-    /// `greedy`, `random` or `self`.
+    /// `greedy`, `random`, `self` or `engine:PATH`.
     pub fn parse(text: &str) -> Result<Opponent, String> {
         match text {
             "greedy" => Ok(Opponent::Greedy),
             "random" => Ok(Opponent::Random),
             "self" => Ok(Opponent::Engine),
-            other => Err(format!(
-                "unknown opponent '{other}' (known: greedy, random, self)"
-            )),
+            other => match other.strip_prefix("engine:") {
+                Some(path) if !path.is_empty() => Ok(Opponent::External(PathBuf::from(path))),
+                _ => Err(format!(
+                    "unknown opponent '{other}' (known: greedy, random, self, engine:PATH)"
+                )),
+            },
         }
     }
 }
@@ -54,6 +65,7 @@ struct Setup {
     opponent: Opponent,
     limits: Limits,
     weights: Weights,
+    sprt: Option<Sprt>,
 }
 
 /// Runs `tessera selfplay sudoku ...`; returns the exit code.
@@ -64,18 +76,20 @@ pub fn run(args: &SelfplayArgs) -> i32 {
 fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     let shape = args.r#box.unwrap_or(Shape::CLASSIC);
     let mode = args.mode.unwrap_or(Mode::Classic);
-    let opponent = args.opponent.unwrap_or(Opponent::Greedy);
+    let opponent = args.opponent.clone().unwrap_or(Opponent::Greedy);
     let limits = super::selfplay::limits(args)?;
     let weights = match &args.weights {
         Some(text) => parse_weights(text)?,
         None => DEFAULT_WEIGHTS,
     };
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     Ok(Setup {
         shape,
         mode,
         opponent,
         limits,
         weights,
+        sprt,
     })
 }
 
@@ -141,14 +155,85 @@ struct GameResult {
     illegal: Option<String>,
 }
 
+/// The `go` arguments of the limits, for an external opponent.
+fn go_arguments(limits: &Limits) -> String {
+    let mut words = Vec::new();
+    if let Some(ms) = limits.movetime {
+        words.push(format!("movetime {ms}"));
+    }
+    if let Some(nodes) = limits.nodes {
+        words.push(format!("nodes {nodes}"));
+    }
+    if let Some(depth) = limits.depth {
+        words.push(format!("depth {depth}"));
+    }
+    words.join(" ")
+}
+
+/// The external opponent's move for `game`.
+fn external_move(
+    engine: &mut ExternalEngine,
+    game: &Game,
+    setup: &Setup,
+) -> Result<Option<Move>, String> {
+    engine.send(&position_string(game))?;
+    let best = engine.bestmove(&go_arguments(&setup.limits))?;
+    match best.first().map(String::as_str) {
+        None | Some("none") => Ok(None),
+        Some(text) => parse_move(text, game.size()).map(Some),
+    }
+}
+
+/// Plays `count` random moves that keep the grid solvable (the opening of a pair of games).
+fn play_opening(game: &mut Game, count: usize, rng: &mut SmallRng, solver: &mut Solver) {
+    for _ in 0..count {
+        let mut moves = game.rule_moves();
+        let placing = loop {
+            if moves.is_empty() {
+                return;
+            }
+            let mv = moves.swap_remove(rng.random_range(0..moves.len()));
+            if solver.is_solvable_after(&game.grid, usize::from(mv.cell), mv.value) {
+                break mv;
+            }
+        };
+        let _ = game.play(placing, solver);
+    }
+}
+
 fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
-    let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
+    // Games 2k and 2k+1 share their seed, hence the random mode's cells and the opening.
+    let pair = if args.openings > 0 { index / 2 } else { index };
+    let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pair as u64;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(setup.shape, setup.mode, seed);
     let engine_player = index % 2;
     let mut solver = Solver::new();
+    play_opening(&mut game, args.openings, &mut rng, &mut solver);
     let (mut engine_passes, mut opponent_taboos) = (0, 0);
     let mut illegal = None;
+    let mut external = match &setup.opponent {
+        Opponent::External(path) => match ExternalEngine::start(path).and_then(|mut engine| {
+            engine.send(&format!(
+                "newgame sudoku box {} mode {} seed {seed}",
+                setup.shape,
+                setup.mode.name()
+            ))?;
+            Ok(engine)
+        }) {
+            Ok(engine) => Some(engine),
+            Err(e) => {
+                return GameResult {
+                    margin: 0,
+                    engine_first: engine_player == 0,
+                    engine_passes: 0,
+                    opponent_taboos: 0,
+                    illegal: Some(e),
+                };
+            }
+        },
+        _ => None,
+    };
     let trace = std::env::var_os("TESSERA_TRACE").is_some();
     while let Some(player) = game.mover() {
         let ours = player == engine_player;
@@ -158,10 +243,20 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
                 mv
             })
         } else {
-            match setup.opponent {
-                Opponent::Greedy => greedy_move(&game, &mut rng),
-                Opponent::Random => random_move(&game, &mut rng),
-                Opponent::Engine => engine_move(&game, setup, DEFAULT_WEIGHTS).map(|(m, _)| m),
+            match (&setup.opponent, external.as_mut()) {
+                (Opponent::Greedy, _) => greedy_move(&game, &mut rng),
+                (Opponent::Random, _) => random_move(&game, &mut rng),
+                (Opponent::Engine, _) => engine_move(&game, setup, DEFAULT_WEIGHTS).map(|(m, _)| m),
+                (Opponent::External(_), Some(engine)) => {
+                    match external_move(engine, &game, setup) {
+                        Ok(mv) => mv,
+                        Err(e) => {
+                            illegal = Some(format!("player {}: {e}", player + 1));
+                            break;
+                        }
+                    }
+                }
+                (Opponent::External(_), None) => None,
             }
         };
         let Some(mv) = mv else {
@@ -203,6 +298,8 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     let mut first = [0usize; 3];
     let mut margin = 0i64;
     let (mut passes, mut taboos) = (0u64, 0u64);
+    let mut tally = Tally::default();
+    let mut verdict = Verdict::Continue;
     for index in 0..args.games {
         let r = play_game(args, setup, index);
         let outcome = if r.illegal.is_some() {
@@ -231,6 +328,11 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
         margin += r.margin;
         passes += u64::from(r.engine_passes);
         taboos += u64::from(r.opponent_taboos);
+        match outcome {
+            0 => tally.wins += 1,
+            1 => tally.draws += 1,
+            _ => tally.losses += 1,
+        }
         eprintln!(
             "game {index}: engine {} margin {:+} passes {} opponent taboos {}",
             if r.engine_first { "first" } else { "second" },
@@ -238,12 +340,39 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             r.engine_passes,
             r.opponent_taboos
         );
+        if let Some(sprt) = &setup.sprt {
+            // Whole pairs only: both colours of an opening.
+            if args.openings == 0 || index % 2 == 1 {
+                verdict = sprt.verdict(&tally);
+                if verdict != Verdict::Continue {
+                    break;
+                }
+            }
+        }
     }
-    let games = args.games.max(1) as f64;
+    let games = tally.games().max(1) as f64;
     println!(
         "games {} wins {wins} draws {draws} losses {losses} illegal {illegal} (as first: {}-{}-{})",
-        args.games, first[0], first[1], first[2]
+        tally.games(),
+        first[0],
+        first[1],
+        first[2]
     );
+    println!("engine: {}", tally.summary());
+    if let Some(sprt) = &setup.sprt {
+        let (low, high) = sprt.bounds();
+        println!(
+            "sprt elo0 {} elo1 {}: llr {:.2} (bounds {low:.2} {high:.2}) {}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.llr(&tally),
+            match verdict {
+                Verdict::Better => "H1 accepted: better",
+                Verdict::NotBetter => "H0 accepted: not better",
+                Verdict::Continue => "undecided",
+            }
+        );
+    }
     println!(
         "margin_mean {:.2} engine_passes_mean {:.2} opponent_taboos_mean {:.2} elapsed_s {:.1}",
         margin as f64 / games,

@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 
 /// How long after the deadline the watchdog answers if the search has not.
 const WATCHDOG_GRACE: Duration = Duration::from_millis(1);
+/// How much longer the watchdog waits when the search has published nothing but the fallback
+/// yet (its first iteration, a real search of about a millisecond, is still running on a busy
+/// machine): the answer stays within a few milliseconds of the deadline and is a searched one.
+const FALLBACK_GRACE: Duration = Duration::from_millis(4);
 
 struct Job {
     search: Box<dyn SearchJob>,
@@ -38,6 +42,8 @@ struct Answer {
 struct AnswerState {
     best: Vec<String>,
     given: bool,
+    /// Whether the search has published a line of its own (beyond the fallback).
+    searched: bool,
     /// When the `bestmove` went out before the search ended (stop or deadline).
     given_early: Option<Instant>,
 }
@@ -51,6 +57,7 @@ impl Answer {
             state: Mutex::new(AnswerState {
                 best: fallback,
                 given: false,
+                searched: false,
                 given_early: None,
             }),
         }
@@ -77,6 +84,7 @@ impl Answer {
             return;
         }
         if !info.pv.is_empty() {
+            state.searched |= info.depth > 0;
             state.best.clone_from(&info.pv);
         }
         self.output.line(&answer::info(info));
@@ -315,11 +323,14 @@ impl Drop for SearchThread {
     }
 }
 
-/// Answers at `at` with the published line if the search has not answered by then, and stops it.
-/// A watchdog of an earlier search finds its answer given (and its search stopped already).
+/// Answers at `at` (up to [`FALLBACK_GRACE`] later while only the fallback is published) with the
+/// published line if the search has not answered by then, and stops it. A watchdog of an earlier search finds its answer given (and its search stopped already).
 fn spawn_watchdog(at: Instant, answer: Arc<Answer>, stop: Arc<AtomicBool>) {
     let watch = move || {
         thread::sleep(at.saturating_duration_since(Instant::now()));
+        if !answer.state().searched {
+            thread::sleep(FALLBACK_GRACE);
+        }
         answer.give_published();
         stop.store(true, Ordering::Relaxed);
     };
