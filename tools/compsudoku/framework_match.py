@@ -1,69 +1,186 @@
 #!/usr/bin/env python3
-"""Plays tessera_player against another player inside a checkout of the course framework,
-colours alternating, and prints one line per board with wins, draws and losses.
+"""Head-to-head matches between two players inside a checkout of the course framework (v12 or
+v14), colours alternating, with W-D-L, score with a 95% interval, Elo, forfeits counted apart,
+and every game saved so that a loss can be replayed.
 
-    TESSERA_ENGINE=/path/to/tessera python3 framework_match.py /path/to/framework \\
-        --boards empty-2x2 empty-3x3 --time 0.1 --games 2 [--opponent greedy_player]
+    python3 framework_match.py FRAMEWORK --players tessera peer_team13_a3 \\
+        --boards empty-3x3 empty-2x3 --time 0.5 --games 10 [--playmode rows] [--jobs 1] \\
+        [--save DIR] [--engine PATH]
 
-The framework version is detected: v14 (has --playmode; played with --playmode classic unless
---playmode is given) or v12. tessera_player is copied into the checkout first.
+A player is a package folder of the checkout (`greedy_player`, a team's agent), or `tessera`
+(the adapter tools/compsudoku/tessera_player is copied in, running --engine or $TESSERA_ENGINE),
+or `tessera:PATH` (a copy of the adapter bound to the engine binary PATH, so two builds can
+play each other). Boards are names in the checkout's boards/ folder or paths. v14 is detected by
+its --playmode option; classic games there get --ascii (works around a printing bug of the
+framework). With --jobs above 1 games run in parallel, which shares the CPU: timing-fair results
+need --jobs 1 on a 2-core machine. The first player named is the one the totals are for.
+
+--save DIR writes, per game, the framework's whole output (every move, `Best move: (i,j) -> v`)
+and a line `position board ... moves ...` that replays the game in tessera (classic mode).
 """
 
 import argparse
+import hashlib
+import math
+import os
 import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+LETTERS = "0123456789ABCDEFGHIJKLMNOP"
+
+
+def install_player(root, name, engine):
+    """Makes `name` a package of the checkout; returns its module name."""
+    if name == "tessera" or name.startswith("tessera:"):
+        path = name.split(":", 1)[1] if ":" in name else engine
+        package = "tessera_player"
+        if ":" in name:
+            package = "tessera_" + hashlib.sha1(os.path.abspath(path).encode()).hexdigest()[:8]
+        target = root / package
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(HERE / "tessera_player", target, ignore=shutil.ignore_patterns("__pycache__"))
+        if path:
+            (target / "engine_path").write_text(os.path.abspath(path) + "\n")
+        return package
+    if not (root / name).is_dir():
+        sys.exit(f"no player package '{name}' in {root}")
+    return name
+
+
+def board_path(root, board):
+    path = Path(board)
+    if path.is_file():
+        return path.resolve()
+    named = root / "boards" / f"{board}.txt"
+    if named.is_file():
+        return named
+    sys.exit(f"no board '{board}' (neither a file nor {named})")
+
+
+def read_board(path):
+    """(m, n, cells) of a v12-style board file (`m n` then the rows); None for other formats."""
+    words = path.read_text().split()
+    try:
+        m, n = int(words[0]), int(words[1])
+    except (ValueError, IndexError):
+        return None
+    size = m * n
+    cells = words[2:2 + size * size]
+    if len(cells) != size * size:
+        return None
+    return m, n, cells
+
+
+def replay_line(board, moves, n):
+    """`position board ... moves ...` for tessera, from the start board and the framework's moves."""
+    _, _, cells = board
+    rows = "/".join("".join("." if c == "." else LETTERS[int(c)] for c in cells[r * n:(r + 1) * n])
+                    for r in range(n))
+    names = [f"{chr(97 + j)}{n - i}={LETTERS[v]}" for i, j, v in moves]
+    return f"position board {rows} moves {' '.join(names)}"
+
+
+def play_one(root, first, second, board, args, v14):
+    command = [sys.executable, "simulate_game.py", f"--first={first}", f"--second={second}",
+               "--board", str(board), "--time", str(args.time)]
+    if v14:
+        command += ["--playmode", args.playmode]
+        if args.playmode == "classic":
+            command.append("--ascii")
+    out = subprocess.run(command, cwd=root, capture_output=True, text=True).stdout
+    moves = [tuple(int(x) for x in m) for m in re.findall(r"Best move: \((\d+),(\d+)\) -> (\d+)", out)]
+    scores = re.findall(r"Score: (\d+) - (\d+)", out)
+    forfeit = re.search(r"(Error: .*|No move was supplied\..*)", out)
+    winner = re.search(r"Player (\d) wins the game", out)
+    result = {"out": out, "moves": moves, "forfeit": forfeit.group(1) if forfeit else None}
+    if forfeit:
+        result["winner"] = int(winner.group(1)) if winner else 0
+    elif scores:
+        a, b = map(int, scores[-1])
+        result["scores"] = (a, b)
+        result["winner"] = 1 if a > b else 2 if b > a else 0
+    else:
+        result["winner"] = None
+        result["forfeit"] = "no result: " + (out[-300:] or "(no output)")
+    return result
+
+
+def elo(score):
+    s = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / s - 1)
+
+
+def summary(w, d, l):
+    n = max(1, w + d + l)
+    mean = (w + d / 2) / n
+    var = (w + d / 4) / n - mean * mean
+    half = 1.96 * math.sqrt(max(var, 0) / n)
+    lo, hi = max(0.0, mean - half), min(1.0, mean + half)
+    return (f"{w}-{d}-{l}, score {100 * mean:.1f}% (95% {100 * lo:.1f}-{100 * hi:.1f}), "
+            f"Elo {elo(mean):+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})")
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("framework", type=Path)
+    parser.add_argument("--players", nargs=2, default=["tessera", "greedy_player"], metavar=("A", "B"))
     parser.add_argument("--boards", nargs="+", default=["empty-2x2", "empty-2x3", "empty-3x3", "empty-3x4", "empty-4x4"])
     parser.add_argument("--time", type=float, default=0.1)
     parser.add_argument("--games", type=int, default=2, help="games per board (colours alternate)")
-    parser.add_argument("--opponent", default="greedy_player")
-    parser.add_argument("--playmode", default="classic")
+    parser.add_argument("--playmode", default="classic", help="v14: classic, rows, border or random")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="folder for every game's output and replay line")
+    parser.add_argument("--engine", default=os.environ.get("TESSERA_ENGINE"), help="engine for the player `tessera`")
+    parser.add_argument("--opponent", help=argparse.SUPPRESS)  # old spelling: --players tessera X
     args = parser.parse_args()
+    if args.opponent:
+        args.players = ["tessera", args.opponent]
     root = args.framework.resolve()
-    target = root / "tessera_player"
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(HERE / "tessera_player", target)
     v14 = "--playmode" in (root / "simulate_game.py").read_text()
+    a, b = (install_player(root, p, args.engine) for p in args.players)
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
     total = [0, 0, 0]
+    forfeits = {a: 0, b: 0}
     for board in args.boards:
-        counts = [0, 0, 0]
-        scores = []
-        for game in range(args.games):
-            first = game % 2 == 0
-            players = ["tessera_player", args.opponent] if first else [args.opponent, "tessera_player"]
-            command = [sys.executable, "simulate_game.py", f"--first={players[0]}", f"--second={players[1]}",
-                       "--board", f"boards/{board}.txt", "--time", str(args.time), "--quiet"]
-            if v14:
-                command += ["--playmode", args.playmode]
-                if args.playmode == "classic":
-                    command.append("--ascii")
-            out = subprocess.run(command, cwd=root, capture_output=True, text=True).stdout
-            m = re.search(r"Score: (\d+) - (\d+)", out)
-            if not m:
-                # A forfeit: no move supplied, or an illegal or taboo move.
-                w = re.search(r"Player (\d) wins the game", out)
-                ours_won = w is not None and int(w.group(1)) == (1 if first else 2)
-                why = next((l for l in out.splitlines() if "wins the game" in l), out[-300:])
-                scores.append(f"{'1st' if first else '2nd'} forfeit: {why.strip()}")
-                counts[0 if ours_won else 2] += 1
-                continue
-            a, b = int(m.group(1)), int(m.group(2))
-            ours, theirs = (a, b) if first else (b, a)
-            scores.append(f"{'1st' if first else '2nd'} {ours}-{theirs}")
-            counts[0 if ours > theirs else 1 if ours == theirs else 2] += 1
+        path = board_path(root, board)
+        jobs = [(g, [a, b] if g % 2 == 0 else [b, a]) for g in range(args.games)]
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            results = list(pool.map(lambda job: play_one(root, *job[1], path, args, v14), jobs))
+        counts, notes = [0, 0, 0], []
+        for (g, players), r in zip(jobs, results):
+            a_number = players.index(a) + 1
+            tag = "1st" if a_number == 1 else "2nd"
+            if r["winner"] is None:
+                outcome = 1
+                notes.append(f"{tag} ?")
+            else:
+                outcome = 1 if r["winner"] == 0 else 0 if r["winner"] == a_number else 2
+            if r["forfeit"]:
+                loser = players[2 - r["winner"]] if r["winner"] in (1, 2) else None
+                if loser:
+                    forfeits[loser] += 1
+                notes.append(f"{tag} forfeit by {loser}: {r['forfeit'][:80]}")
+            elif "scores" in r:
+                ours, theirs = r["scores"] if a_number == 1 else r["scores"][::-1]
+                notes.append(f"{tag} {ours}-{theirs}")
+            counts[outcome] += 1
+            if args.save:
+                stem = f"{Path(board).stem}_{args.playmode}_{g:03d}_{players[0]}_vs_{players[1]}"
+                (args.save / f"{stem}.txt").write_text(r["out"])
+                start = read_board(path)
+                if start and (not v14 or args.playmode == "classic"):
+                    n = start[0] * start[1]
+                    (args.save / f"{stem}.replay").write_text(replay_line(start, r["moves"], n) + "\n")
         total = [t + c for t, c in zip(total, counts)]
-        print(f"{'v14' if v14 else 'v12'} {board} time {args.time}: wins {counts[0]} draws {counts[1]} "
-              f"losses {counts[2]}  ({', '.join(scores)})", flush=True)
-    print(f"total: wins {total[0]} draws {total[1]} losses {total[2]}", flush=True)
+        print(f"{'v14' if v14 else 'v12'} {Path(board).stem} {args.playmode} time {args.time}: {a} vs {b}: "
+              f"{summary(*counts)}  [{', '.join(notes)}]", flush=True)
+    print(f"total {a} vs {b}: {summary(*total)}; forfeits: {a} {forfeits[a]}, {b} {forfeits[b]}", flush=True)
 
 
 if __name__ == "__main__":

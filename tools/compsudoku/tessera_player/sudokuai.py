@@ -27,7 +27,13 @@ _NEW_API = "square" in inspect.signature(Move.__init__).parameters
 
 
 def engine_command():
-    """The engine command line: $TESSERA_ENGINE (split like a shell) or `tessera` on PATH."""
+    """The engine command line: the path in the file `engine_path` next to this module (written
+    by framework_match.py to bind a copy of the player to one build), else $TESSERA_ENGINE
+    (split like a shell), else `tessera` on PATH."""
+    bound = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine_path")
+    if os.path.isfile(bound):
+        with open(bound) as f:
+            return [f.read().strip()]
     command = os.environ.get("TESSERA_ENGINE")
     if command:
         return shlex.split(command)
