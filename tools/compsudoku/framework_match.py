@@ -12,8 +12,9 @@ A player is a package folder of the checkout (`greedy_player`, a team's agent), 
 or `tessera:PATH` (a copy of the adapter bound to the engine binary PATH, so two builds can
 play each other). Boards are names in the checkout's boards/ folder or paths. v14 is detected by
 its --playmode option; classic games there get --ascii (works around a printing bug of the
-framework). With --jobs above 1 games run in parallel, which shares the CPU: timing-fair results
-need --jobs 1 on a 2-core machine. The first player named is the one the totals are for.
+framework). With --jobs above 1 games run in parallel, each in its own copy of the checkout (agents keep
+state files in the current folder), sharing the CPU: timing-fair results need --jobs 1 on a
+2-core machine. Run it with the Python that the agents need (e.g. one with numpy). The first player named is the one the totals are for.
 
 --save DIR writes, per game, the framework's whole output (every move, `Best move: (i,j) -> v`)
 and a line `position board ... moves ...` that replays the game in tessera (classic mode).
@@ -27,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -92,7 +94,8 @@ def play_one(root, first, second, board, args, v14):
         command += ["--playmode", args.playmode]
         if args.playmode == "classic":
             command.append("--ascii")
-    out = subprocess.run(command, cwd=root, capture_output=True, text=True).stdout
+    run = subprocess.run(command, cwd=root, capture_output=True, text=True)
+    out = run.stdout
     moves = [tuple(int(x) for x in m) for m in re.findall(r"Best move: \((\d+),(\d+)\) -> (\d+)", out)]
     scores = re.findall(r"Score: (\d+) - (\d+)", out)
     forfeit = re.search(r"(Error: .*|No move was supplied\..*)", out)
@@ -106,7 +109,8 @@ def play_one(root, first, second, board, args, v14):
         result["winner"] = 1 if a > b else 2 if b > a else 0
     else:
         result["winner"] = None
-        result["forfeit"] = "no result: " + (out[-300:] or "(no output)")
+        tail = (out + run.stderr).strip().splitlines()[-1:] or ["(no output)"]
+        result["forfeit"] = "no result: " + tail[0]
     return result
 
 
@@ -145,13 +149,25 @@ def main():
     a, b = (install_player(root, p, args.engine) for p in args.players)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
+    # Parallel games each get a copy of the checkout: the framework deletes and some agents keep
+    # state files (1.pkl, 2.pkl) in the current folder.
+    workdirs = [root]
+    scratch = None
+    if args.jobs > 1:
+        scratch = Path(tempfile.mkdtemp(prefix="framework_match_"))
+        for k in range(args.jobs):
+            shutil.copytree(root, scratch / f"job{k}", symlinks=True)
+            workdirs.append(scratch / f"job{k}")
+        workdirs = workdirs[1:]
     total = [0, 0, 0]
     forfeits = {a: 0, b: 0}
     for board in args.boards:
         path = board_path(root, board)
         jobs = [(g, [a, b] if g % 2 == 0 else [b, a]) for g in range(args.games)]
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results = list(pool.map(lambda job: play_one(root, *job[1], path, args, v14), jobs))
+        with ThreadPoolExecutor(max_workers=len(workdirs)) as pool:
+            results = list(pool.map(
+                lambda job: play_one(workdirs[job[0] % len(workdirs)], *job[1], path, args, v14),
+                jobs))
         counts, notes = [0, 0, 0], []
         for (g, players), r in zip(jobs, results):
             a_number = players.index(a) + 1
@@ -181,6 +197,8 @@ def main():
         print(f"{'v14' if v14 else 'v12'} {Path(board).stem} {args.playmode} time {args.time}: {a} vs {b}: "
               f"{summary(*counts)}  [{', '.join(notes)}]", flush=True)
     print(f"total {a} vs {b}: {summary(*total)}; forfeits: {a} {forfeits[a]}, {b} {forfeits[b]}", flush=True)
+    if scratch:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
