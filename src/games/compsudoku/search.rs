@@ -81,6 +81,8 @@ pub struct SudokuSearch {
     empty: usize,
     hash: u64,
     zobrist: Vec<u64>,
+    /// Per cell and value, the hash key of that value being taboo (passes made in the tree).
+    taboo_keys: Vec<u64>,
     tt: Vec<Entry>,
     killers: Vec<[u16; 2]>,
     buffers: Vec<Vec<(u16, i32)>>,
@@ -164,6 +166,7 @@ impl SudokuSearch {
         }
         let mut state = 0x5EED_5D0C_u64;
         let zobrist: Vec<u64> = (0..cells * 3 + 4).map(|_| splitmix(&mut state)).collect();
+        let taboo_keys: Vec<u64> = (0..cells * n).map(|_| splitmix(&mut state)).collect();
         let mut hash = 0;
         for cell in 0..cells {
             if game.grid.get(cell) != 0 && territory {
@@ -191,6 +194,7 @@ impl SudokuSearch {
             empty: cells - game.grid.filled(),
             hash,
             zobrist,
+            taboo_keys,
             tt: vec![Entry::default(); 1 << TT_BITS],
             killers: vec![[NO_CELL; 2]; cells * 2 + 8],
             buffers: vec![Vec::new(); cells * 2 + 8],
@@ -397,7 +401,7 @@ impl SudokuSearch {
         }
         // Small grids: a value that kept the root grid solvable may not any more. The answer
         // is kept per grid and side; a kept pass that has become taboo since is looked for anew.
-        let key = self.key(side, false);
+        let key = self.key(side);
         let slot = (key as usize) & (PASS_CACHE - 1);
         if let Some(&(k, cell, bit)) = self.pass_cache.get(slot)
             && k == key
@@ -487,15 +491,14 @@ impl SudokuSearch {
         (key >> (64 - TT_BITS)) as usize
     }
 
-    fn key(&self, side: usize, last_pass: bool) -> u64 {
-        let extra = self.n * self.n * 3;
-        self.hash
-            ^ self.zobrist[extra + side]
-            ^ if last_pass {
-                self.zobrist[extra + 2]
-            } else {
-                0
-            }
+    fn key(&self, side: usize) -> u64 {
+        self.hash ^ self.zobrist[self.n * self.n * 3 + side]
+    }
+
+    /// Marks a pass (a value of a cell becoming taboo) made in the tree, or takes it back.
+    fn toggle_taboo(&mut self, cell: usize, bit: u32) {
+        self.taboo_mask[cell] ^= bit;
+        self.hash ^= self.taboo_keys[cell * self.n + bit.trailing_zeros() as usize];
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -506,7 +509,6 @@ impl SudokuSearch {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        last_pass: bool,
         control: &SearchControl,
     ) -> i32 {
         self.nodes += 1;
@@ -519,7 +521,7 @@ impl SudokuSearch {
                 return 0;
             }
             // Skipped: the opponent moves again.
-            return -self.negamax(1 - side, depth, -beta, -alpha, ply + 1, false, control);
+            return -self.negamax(1 - side, depth, -beta, -alpha, ply + 1, control);
         }
         if depth == 0 || ply + 2 >= self.buffers.len() {
             return self.evaluate(side);
@@ -527,7 +529,7 @@ impl SudokuSearch {
         if self.stopped {
             return 0;
         }
-        let key = self.key(side, last_pass);
+        let key = self.key(side);
         let slot = self.tt_index(key);
         let entry = self.tt[slot];
         let mut tt_move = NO_CELL;
@@ -563,11 +565,7 @@ impl SudokuSearch {
             };
             moves.push((c, key));
         }
-        let pass = if last_pass {
-            None
-        } else {
-            self.pass_move(side)
-        };
+        let pass = self.pass_move(side);
         if pass.is_some() {
             let key = if tt_move == PASS { 1 << 24 } else { -50 };
             moves.push((PASS, key));
@@ -578,7 +576,7 @@ impl SudokuSearch {
         let mut best_move = NO_CELL;
         for &(c, _) in &moves {
             let value = if let (PASS, Some((pc, bit))) = (c, pass) {
-                self.taboo_mask[pc] |= bit;
+                self.toggle_taboo(pc, bit);
                 let v = -PASS_COST
                     - self.negamax(
                         1 - side,
@@ -586,17 +584,15 @@ impl SudokuSearch {
                         -beta - PASS_COST,
                         -alpha - PASS_COST,
                         ply + 1,
-                        true,
                         control,
                     );
-                self.taboo_mask[pc] &= !bit;
+                self.toggle_taboo(pc, bit);
                 v
             } else {
                 let cell = c as usize;
                 let g = self.points(cell);
                 self.make(cell, side);
-                let v =
-                    g - self.negamax(1 - side, depth - 1, -beta, -alpha, ply + 1, false, control);
+                let v = g - self.negamax(1 - side, depth - 1, -beta, -alpha, ply + 1, control);
                 self.unmake(cell, side);
                 v
             };
@@ -799,25 +795,21 @@ impl IterativeSearch for SudokuSearch {
             let RootMove { mv, pass, .. } = self.root[i];
             let value = if pass {
                 let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
-                let had = self.taboo_mask[pc] & bit;
-                self.taboo_mask[pc] |= bit;
+                let fresh = self.taboo_mask[pc] & bit == 0;
+                if fresh {
+                    self.toggle_taboo(pc, bit);
+                }
                 let v = -PASS_COST
-                    - self.negamax(
-                        1 - side,
-                        depth - 1,
-                        -INF,
-                        -alpha - PASS_COST,
-                        1,
-                        true,
-                        control,
-                    );
-                self.taboo_mask[pc] = self.taboo_mask[pc] & !bit | had;
+                    - self.negamax(1 - side, depth - 1, -INF, -alpha - PASS_COST, 1, control);
+                if fresh {
+                    self.toggle_taboo(pc, bit);
+                }
                 v
             } else {
                 let cell = mv.cell as usize;
                 let g = self.points(cell);
                 self.make(cell, side);
-                let v = g - self.negamax(1 - side, depth - 1, -INF, -alpha, 1, false, control);
+                let v = g - self.negamax(1 - side, depth - 1, -INF, -alpha, 1, control);
                 self.unmake(cell, side);
                 v
             };
@@ -871,8 +863,8 @@ mod tests {
     const SOLUTION: &str = "1234341221434321";
 
     /// Plain negamax over the same model (cells take the solution's values; a pass uses the
-    /// first cell holding a candidate other than its solution value; no two passes in a row).
-    fn brute(grid: &mut Grid, sol: &[u8], taboo: &mut [u32], side_pass: bool) -> i32 {
+    /// first cell holding a candidate other than its solution value).
+    fn brute(grid: &mut Grid, sol: &[u8], taboo: &mut [u32]) -> i32 {
         let cells = grid.shape().cells();
         let empties: Vec<usize> = (0..cells).filter(|&c| grid.get(c) == 0).collect();
         if empties.is_empty() {
@@ -886,19 +878,17 @@ mod tests {
             };
             let gain = game.points_for(c) as i32 * SCALE;
             grid.place(c, sol[c]).unwrap();
-            best = best.max(gain - brute(grid, sol, taboo, false));
+            best = best.max(gain - brute(grid, sol, taboo));
             grid.clear(c);
         }
-        if !side_pass {
-            let pass = empties.iter().find_map(|&c| {
-                let m = grid.candidates(c) & !(1 << (sol[c] - 1)) & !taboo[c];
-                (m != 0).then(|| (c, m & m.wrapping_neg()))
-            });
-            if let Some((c, bit)) = pass {
-                taboo[c] |= bit;
-                best = best.max(-PASS_COST - brute(grid, sol, taboo, true));
-                taboo[c] &= !bit;
-            }
+        let pass = empties.iter().find_map(|&c| {
+            let m = grid.candidates(c) & !(1 << (sol[c] - 1)) & !taboo[c];
+            (m != 0).then(|| (c, m & m.wrapping_neg()))
+        });
+        if let Some((c, bit)) = pass {
+            taboo[c] |= bit;
+            best = best.max(-PASS_COST - brute(grid, sol, taboo));
+            taboo[c] &= !bit;
         }
         best
     }
@@ -925,7 +915,7 @@ mod tests {
             let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
             deepen(&mut search, &SearchControl::unlimited(), &mut |_| {});
             let (_, value) = search.chosen().unwrap();
-            let expected = brute(&mut grid.clone(), &sol, &mut [0; 16], false);
+            let expected = brute(&mut grid.clone(), &sol, &mut [0; 16]);
             assert_eq!(value, expected, "{grid:?}");
         }
     }
