@@ -211,3 +211,35 @@ fn bench_prints_a_stable_node_signature() {
         6
     );
 }
+
+#[test]
+fn selfplay_sudoku_against_another_engine_binary_with_an_sprt() {
+    let engine = format!("engine:{}", env!("CARGO_BIN_EXE_tessera"));
+    let out = tessera(&[
+        "selfplay",
+        "sudoku",
+        "--box",
+        "2x2",
+        "--games",
+        "4",
+        "--depth",
+        "3",
+        "--openings",
+        "2",
+        "--opponent",
+        &engine,
+        "--sprt",
+        "0,50",
+    ]);
+    assert!(out.contains("games 4 "), "{out}");
+    assert!(out.contains("illegal 0"), "{out}");
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("engine: "))
+        .expect("a summary");
+    assert!(
+        summary.contains("score ") && summary.contains("Elo "),
+        "{summary}"
+    );
+    assert!(out.contains("sprt elo0 0 elo1 50: llr "), "{out}");
+}
