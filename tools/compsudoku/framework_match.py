@@ -97,7 +97,9 @@ def play_one(root, first, second, board, args, v14):
     run = subprocess.run(command, cwd=root, capture_output=True, text=True)
     out = run.stdout
     moves = [tuple(int(x) for x in m) for m in re.findall(r"Best move: \((\d+),(\d+)\) -> (\d+)", out)]
-    scores = re.findall(r"Score: (\d+) - (\d+)", out)
+    # "Score: a - b" (pretty printing), "scores = [a, b]" (v14 --ascii).
+    scores = re.findall(r"(?:Score: (\d+) - (\d+)|scores = \[(\d+), (\d+)\])", out)
+    scores = [(m[0], m[1]) if m[0] else (m[2], m[3]) for m in scores]
     forfeit = re.search(r"(Error: .*|No move was supplied\..*)", out)
     winner = re.search(r"Player (\d) wins the game", out)
     result = {"out": out, "moves": moves, "forfeit": forfeit.group(1) if forfeit else None}
