@@ -103,6 +103,9 @@ pub struct SudokuSearch {
     recheck_safe: bool,
     /// Re-checked passes by grid and side: (key, cell, value bit), bit 0 for none.
     pass_cache: Vec<(u64, u16, u32)>,
+    /// Scratch of the territory evaluation: the cells each side can reach, and a stack.
+    reach: [Vec<bool>; 2],
+    reach_stack: Vec<u16>,
     solver: Solver,
 }
 
@@ -113,6 +116,9 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// Value of an empty cell only one side can ever reach (territory modes), in centipoints.
+const EXCLUSIVE_CELL: i32 = 50;
 
 /// Entries of the re-checked pass cache (a power of two).
 const PASS_CACHE: usize = 1 << 14;
@@ -209,6 +215,8 @@ impl SudokuSearch {
             exact_passes: false,
             recheck_safe: false,
             pass_cache: Vec::new(),
+            reach: [Vec::new(), Vec::new()],
+            reach_stack: Vec::new(),
             solver: Solver::new(),
         };
         for mv in &game.taboo {
@@ -474,7 +482,8 @@ impl SudokuSearch {
         }
         let mut value = (top[0] - top[1] + top[2] - top[3]) * w.hot / 100;
         if self.territory {
-            value += (mine - theirs) * w.territory;
+            value +=
+                (mine - theirs) * w.territory + self.exclusive_territory(side) * EXCLUSIVE_CELL;
         } else if !self.pass_available(side) && !self.pass_available(1 - side) {
             // Nobody can pass any more: the side to move fills the last cell iff the number of
             // empty cells is odd.
@@ -485,6 +494,43 @@ impl SudokuSearch {
             };
         }
         value
+    }
+
+    /// Empty cells only `side` can ever reach, minus those only the opponent can: a player
+    /// reaches a cell it may fill now, and from there every empty cell next to one it reaches.
+    /// Cells nobody else can reach are points and spare moves at the end, when a player shut
+    /// out of the rest must watch the other fill it.
+    fn exclusive_territory(&mut self, side: usize) -> i32 {
+        let cells = self.n * self.n;
+        for s in 0..2 {
+            let mut reach = std::mem::take(&mut self.reach[s]);
+            reach.clear();
+            reach.resize(cells, false);
+            let mut stack = std::mem::take(&mut self.reach_stack);
+            stack.clear();
+            for cell in 0..cells {
+                if self.playable(s, cell) {
+                    reach[cell] = true;
+                    stack.push(cell as u16);
+                }
+            }
+            while let Some(cell) = stack.pop() {
+                for &nb in &self.nbrs[cell as usize] {
+                    let nb = nb as usize;
+                    if !reach[nb] && self.grid.get(nb) == 0 {
+                        reach[nb] = true;
+                        stack.push(nb as u16);
+                    }
+                }
+            }
+            self.reach[s] = reach;
+            self.reach_stack = stack;
+        }
+        let (mine, theirs) = (&self.reach[side], &self.reach[1 - side]);
+        mine.iter()
+            .zip(theirs)
+            .map(|(&m, &t)| i32::from(m && !t) - i32::from(t && !m))
+            .sum()
     }
 
     fn tt_index(&self, key: u64) -> usize {
