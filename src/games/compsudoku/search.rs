@@ -508,9 +508,9 @@ impl SudokuSearch {
             reach.resize(cells, false);
             let mut stack = std::mem::take(&mut self.reach_stack);
             stack.clear();
-            for cell in 0..cells {
+            for (cell, reached) in reach.iter_mut().enumerate() {
                 if self.playable(s, cell) {
-                    reach[cell] = true;
+                    *reached = true;
                     stack.push(cell as u16);
                 }
             }
