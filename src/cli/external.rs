@@ -1,7 +1,7 @@
 //! Another engine process driven over the protocol, e.g. an older build of tessera in an A/B
 //! match.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -9,6 +9,20 @@ use std::time::Duration;
 
 /// How long an engine may stay silent before it counts as hung.
 const SILENCE: Duration = Duration::from_secs(60);
+
+/// The lines of `source`, read on a thread of their own, as they come.
+pub fn line_receiver(source: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(source).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
 
 /// A running engine with line-wise access to its output.
 pub struct ExternalEngine {
@@ -30,15 +44,7 @@ impl ExternalEngine {
             .map_err(|e| format!("cannot start {name}: {e}"))?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = line_receiver(stdout);
         let mut engine = ExternalEngine {
             child,
             stdin,

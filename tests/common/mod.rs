@@ -1,9 +1,9 @@
 //! Drives the real `tessera` binary through pipes, the way a GUI does.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long any single answer may take before a test fails (generous: CI machines are loaded).
@@ -26,15 +26,7 @@ impl Engine {
             .spawn()
             .expect("the engine starts");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = tessera::cli::external::line_receiver(stdout);
         let stdin = child.stdin.take();
         Engine {
             child,
