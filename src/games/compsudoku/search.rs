@@ -103,9 +103,9 @@ pub struct SudokuSearch {
     recheck_safe: bool,
     /// Re-checked passes by grid and side: (key, cell, value bit), bit 0 for none.
     pass_cache: Vec<(u64, u16, u32)>,
-    /// Scratch of the territory evaluation: the cells each side can reach, and a stack.
-    reach: [Vec<bool>; 2],
-    reach_stack: Vec<u16>,
+    /// Scratch of the territory evaluation: each side's distance to every cell, and a queue.
+    reach: [Vec<u16>; 2],
+    reach_queue: Vec<u16>,
     solver: Solver,
 }
 
@@ -119,6 +119,8 @@ fn splitmix(state: &mut u64) -> u64 {
 
 /// Value of an empty cell only one side can ever reach (territory modes), in centipoints.
 const EXCLUSIVE_CELL: i32 = 50;
+/// Value of an empty cell one side reaches in fewer moves than the other (territory modes).
+const FIRST_CELL: i32 = 20;
 
 /// Entries of the re-checked pass cache (a power of two).
 const PASS_CACHE: usize = 1 << 14;
@@ -216,7 +218,7 @@ impl SudokuSearch {
             recheck_safe: false,
             pass_cache: Vec::new(),
             reach: [Vec::new(), Vec::new()],
-            reach_stack: Vec::new(),
+            reach_queue: Vec::new(),
             solver: Solver::new(),
         };
         for mv in &game.taboo {
@@ -482,8 +484,8 @@ impl SudokuSearch {
         }
         let mut value = (top[0] - top[1] + top[2] - top[3]) * w.hot / 100;
         if self.territory {
-            value +=
-                (mine - theirs) * w.territory + self.exclusive_territory(side) * EXCLUSIVE_CELL;
+            let (first, only) = self.territory_balance(side);
+            value += (mine - theirs) * w.territory + first * FIRST_CELL + only * EXCLUSIVE_CELL;
         } else if !self.pass_available(side) && !self.pass_available(1 - side) {
             // Nobody can pass any more: the side to move fills the last cell iff the number of
             // empty cells is odd.
@@ -496,41 +498,52 @@ impl SudokuSearch {
         value
     }
 
-    /// Empty cells only `side` can ever reach, minus those only the opponent can: a player
-    /// reaches a cell it may fill now, and from there every empty cell next to one it reaches.
-    /// Cells nobody else can reach are points and spare moves at the end, when a player shut
-    /// out of the rest must watch the other fill it.
-    fn exclusive_territory(&mut self, side: usize) -> i32 {
+    /// The territory of `side` against the opponent's: (empty cells it reaches in fewer moves,
+    /// minus those the opponent reaches first; empty cells only it can ever reach, minus those
+    /// only the opponent can). A player reaches a cell it may fill now in 0 moves, and from a
+    /// cell it reaches every empty neighbour one move later. Cells nobody else can reach are
+    /// points and spare moves at the end, when a player shut out of the rest must watch the
+    /// other fill it.
+    fn territory_balance(&mut self, side: usize) -> (i32, i32) {
         let cells = self.n * self.n;
         for s in 0..2 {
-            let mut reach = std::mem::take(&mut self.reach[s]);
-            reach.clear();
-            reach.resize(cells, false);
-            let mut stack = std::mem::take(&mut self.reach_stack);
-            stack.clear();
-            for (cell, reached) in reach.iter_mut().enumerate() {
+            let mut dist = std::mem::take(&mut self.reach[s]);
+            dist.clear();
+            dist.resize(cells, u16::MAX);
+            let mut queue = std::mem::take(&mut self.reach_queue);
+            queue.clear();
+            for (cell, d) in dist.iter_mut().enumerate() {
                 if self.playable(s, cell) {
-                    *reached = true;
-                    stack.push(cell as u16);
+                    *d = 0;
+                    queue.push(cell as u16);
                 }
             }
-            while let Some(cell) = stack.pop() {
+            let mut head = 0;
+            while let Some(&cell) = queue.get(head) {
+                head += 1;
+                let next = dist[cell as usize] + 1;
                 for &nb in &self.nbrs[cell as usize] {
                     let nb = nb as usize;
-                    if !reach[nb] && self.grid.get(nb) == 0 {
-                        reach[nb] = true;
-                        stack.push(nb as u16);
+                    if dist[nb] == u16::MAX && self.grid.get(nb) == 0 {
+                        dist[nb] = next;
+                        queue.push(nb as u16);
                     }
                 }
             }
-            self.reach[s] = reach;
-            self.reach_stack = stack;
+            self.reach[s] = dist;
+            self.reach_queue = queue;
         }
         let (mine, theirs) = (&self.reach[side], &self.reach[1 - side]);
-        mine.iter()
-            .zip(theirs)
-            .map(|(&m, &t)| i32::from(m && !t) - i32::from(t && !m))
-            .sum()
+        let (mut first, mut only) = (0, 0);
+        for (&m, &t) in mine.iter().zip(theirs) {
+            first += i32::from(m < t) - i32::from(t < m);
+            let (m_only, t_only) = (
+                t == u16::MAX && m != u16::MAX,
+                m == u16::MAX && t != u16::MAX,
+            );
+            only += i32::from(m_only) - i32::from(t_only);
+        }
+        (first, only)
     }
 
     fn tt_index(&self, key: u64) -> usize {
