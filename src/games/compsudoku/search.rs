@@ -118,9 +118,9 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// Value of an empty cell only one side can ever reach (territory modes), in centipoints.
-const EXCLUSIVE_CELL: i32 = 50;
+const EXCLUSIVE_CELL: i32 = 100;
 /// Value of an empty cell one side reaches in fewer moves than the other (territory modes).
-const FIRST_CELL: i32 = 20;
+const FIRST_CELL: i32 = 30;
 
 /// Entries of the re-checked pass cache (a power of two).
 const PASS_CACHE: usize = 1 << 14;
