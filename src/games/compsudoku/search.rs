@@ -410,18 +410,13 @@ impl SudokuSearch {
             return found;
         }
         // Small grids: a value that kept the root grid solvable may not any more. The answer
-        // is kept per grid and side; a kept pass that has become taboo since is looked for anew.
+        // is kept per key (grid, side and the passes made in the tree).
         let key = self.key(side);
         let slot = (key as usize) & (PASS_CACHE - 1);
         if let Some(&(k, cell, bit)) = self.pass_cache.get(slot)
             && k == key
         {
-            if bit == 0 {
-                return None;
-            }
-            if self.taboo_mask[cell as usize] & bit == 0 {
-                return Some((cell as usize, bit));
-            }
+            return (bit != 0).then_some((cell as usize, bit));
         }
         let mut asked = Vec::new();
         for cell in 0..cells {
