@@ -10,7 +10,7 @@
 
 use super::grid::Grid;
 use super::shape::Shape;
-use super::solver::{Extra, Query, Solver};
+use super::solver::{Extra, Outcome, Query, Solver};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
@@ -46,6 +46,28 @@ impl Clock {
         };
         let fits = (self.left().as_secs_f64() / per_guess.max(1e-9)) as u64;
         fits.clamp(1, cap)
+    }
+}
+
+/// Looks for one solution of `grid` (plus `extra`) within `budget` guesses, trying values in
+/// random order where the solver can (every shape but 9x9), so repeated questions see
+/// different solutions.
+fn one_solution(
+    solver: &mut Solver,
+    grid: &Grid,
+    extra: Extra,
+    budget: u64,
+    rng: &mut SmallRng,
+) -> Outcome {
+    let query = Query {
+        limit: 1,
+        want_solution: true,
+        budget,
+    };
+    if grid.shape() == Shape::CLASSIC {
+        solver.run(grid, extra, query)
+    } else {
+        solver.run_random(grid, extra, query, rng)
     }
 }
 
@@ -86,18 +108,9 @@ impl<'a> Prover<'a> {
     /// short), in random order on the generic solver: `Some(true)` found (its values are noted),
     /// `Some(false)` there is none, `None` not settled.
     fn probe(&mut self, extra: Extra, cap: u64) -> Option<bool> {
-        let query = Query {
-            limit: 1,
-            want_solution: true,
-            budget: self.clock.budget(cap, self.grid.shape().cells()),
-        };
+        let budget = self.clock.budget(cap, self.grid.shape().cells());
         let started = Instant::now();
-        let out = if self.grid.shape() == Shape::CLASSIC {
-            self.solver.run(self.grid, extra, query)
-        } else {
-            self.solver
-                .run_random(self.grid, extra, query, &mut self.rng)
-        };
+        let out = one_solution(self.solver, self.grid, extra, budget, &mut self.rng);
         self.clock.guesses += out.guesses.max(1);
         self.clock.spent += started.elapsed();
         let Some(solution) = out.solution else {
@@ -194,16 +207,7 @@ pub fn solve_until(solver: &mut Solver, grid: &Grid, stop: &dyn Fn() -> bool) ->
     let mut rng = SmallRng::seed_from_u64(0);
     let mut budget = FIRST_BUDGET.max((grid.shape().cells() - grid.filled()) as u64);
     while !stop() {
-        let query = Query {
-            limit: 1,
-            want_solution: true,
-            budget,
-        };
-        let out = if grid.shape() == Shape::CLASSIC {
-            solver.run(grid, Extra::None, query)
-        } else {
-            solver.run_random(grid, Extra::None, query, &mut rng)
-        };
+        let out = one_solution(solver, grid, Extra::None, budget, &mut rng);
         if out.solution.is_some() || !out.aborted {
             return out.solution;
         }
