@@ -7,6 +7,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
+use super::cputime::process_cpu_time;
+
 /// How long an engine may stay silent before it counts as hung.
 const SILENCE: Duration = Duration::from_secs(60);
 
@@ -83,6 +85,11 @@ impl ExternalEngine {
                 return Err(format!("{}: {line}", self.name));
             }
         }
+    }
+
+    /// CPU time the engine process has used so far (all its threads), where Linux tells.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        process_cpu_time(self.child.id())
     }
 
     /// Sends `go <limits>` and returns the words after `bestmove`.

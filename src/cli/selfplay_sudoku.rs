@@ -5,6 +5,7 @@
 //! optionally stopped by an SPRT. With `--openings K` each pair of games starts from the same K
 //! random moves, one game with each colour.
 
+use super::cputime::thread_cpu_time;
 use super::external::ExternalEngine;
 use super::selfplay::SelfplayArgs;
 use super::sprt::{Sprt, Tally, Verdict};
@@ -18,7 +19,7 @@ use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Who the engine plays against.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,6 +154,42 @@ struct GameResult {
     engine_passes: u32,
     opponent_taboos: u32,
     illegal: Option<String>,
+    /// CPU time and moves of each side: `[engine, opponent]`.
+    cpu: [MoveClock; 2],
+}
+
+/// CPU time spent on a side's moves, and how many moves it was measured over.
+#[derive(Clone, Copy, Default)]
+struct MoveClock {
+    cpu: Duration,
+    moves: u32,
+}
+
+impl MoveClock {
+    /// Adds one move that took `before..after` of CPU (nothing where a reading is missing).
+    fn add(&mut self, before: Option<Duration>, after: Option<Duration>) {
+        if let (Some(before), Some(after)) = (before, after) {
+            self.cpu += after.saturating_sub(before);
+            self.moves += 1;
+        }
+    }
+
+    fn merge(&mut self, other: MoveClock) {
+        self.cpu += other.cpu;
+        self.moves += other.moves;
+    }
+
+    /// Milliseconds per measured move, or `-` when none was measured.
+    fn per_move(&self) -> String {
+        if self.moves == 0 {
+            "-".into()
+        } else {
+            format!(
+                "{:.1}",
+                self.cpu.as_secs_f64() * 1000.0 / f64::from(self.moves)
+            )
+        }
+    }
 }
 
 /// The `go` arguments of the limits, for an external opponent.
@@ -168,6 +205,15 @@ fn go_arguments(limits: &Limits) -> String {
         words.push(format!("depth {depth}"));
     }
     words.join(" ")
+}
+
+/// The opponent's CPU time so far: an external engine's process, else this thread (where the
+/// built-in opponents play).
+fn opponent_cpu(external: Option<&ExternalEngine>) -> Option<Duration> {
+    match external {
+        Some(engine) => engine.cpu_time(),
+        None => thread_cpu_time(),
+    }
 }
 
 /// The external opponent's move for `game`.
@@ -212,6 +258,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
     play_opening(&mut game, args.openings, &mut rng, &mut solver);
     let (mut engine_passes, mut opponent_taboos) = (0, 0);
     let mut illegal = None;
+    let mut cpu = [MoveClock::default(); 2];
     let mut external = match &setup.opponent {
         Opponent::External(path) => match ExternalEngine::start(path).and_then(|mut engine| {
             engine.send(&format!(
@@ -229,6 +276,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
                     engine_passes: 0,
                     opponent_taboos: 0,
                     illegal: Some(e),
+                    cpu: [MoveClock::default(); 2],
                 };
             }
         },
@@ -238,12 +286,16 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
     while let Some(player) = game.mover() {
         let ours = player == engine_player;
         let mv = if ours {
-            engine_move(&game, setup, setup.weights).map(|(mv, pass)| {
+            let before = thread_cpu_time();
+            let mv = engine_move(&game, setup, setup.weights).map(|(mv, pass)| {
                 engine_passes += u32::from(pass);
                 mv
-            })
+            });
+            cpu[0].add(before, thread_cpu_time());
+            mv
         } else {
-            match (&setup.opponent, external.as_mut()) {
+            let before = opponent_cpu(external.as_ref());
+            let mv = match (&setup.opponent, external.as_mut()) {
                 (Opponent::Greedy, _) => greedy_move(&game, &mut rng),
                 (Opponent::Random, _) => random_move(&game, &mut rng),
                 (Opponent::Engine, _) => engine_move(&game, setup, DEFAULT_WEIGHTS).map(|(m, _)| m),
@@ -257,7 +309,9 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
                     }
                 }
                 (Opponent::External(_), None) => None,
-            }
+            };
+            cpu[1].add(before, opponent_cpu(external.as_ref()));
+            mv
         };
         let Some(mv) = mv else {
             illegal = Some(format!("player {} proposed no move", player + 1));
@@ -289,6 +343,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
         engine_passes,
         opponent_taboos,
         illegal,
+        cpu,
     }
 }
 
@@ -300,8 +355,11 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     let (mut passes, mut taboos) = (0u64, 0u64);
     let mut tally = Tally::default();
     let mut verdict = Verdict::Continue;
+    let mut cpu = [MoveClock::default(); 2];
     for index in 0..args.games {
         let r = play_game(args, setup, index);
+        cpu[0].merge(r.cpu[0]);
+        cpu[1].merge(r.cpu[1]);
         let outcome = if r.illegal.is_some() {
             illegal += 1;
             eprintln!("game {index}: {}", r.illegal.as_deref().unwrap_or_default());
@@ -334,11 +392,13 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             _ => tally.losses += 1,
         }
         eprintln!(
-            "game {index}: engine {} margin {:+} passes {} opponent taboos {}",
+            "game {index}: engine {} margin {:+} passes {} opponent taboos {} cpu_ms_per_move {} / {}",
             if r.engine_first { "first" } else { "second" },
             r.margin,
             r.engine_passes,
-            r.opponent_taboos
+            r.opponent_taboos,
+            r.cpu[0].per_move(),
+            r.cpu[1].per_move()
         );
         if let Some(sprt) = &setup.sprt {
             // Whole pairs only: both colours of an opening.
@@ -373,6 +433,13 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             }
         );
     }
+    println!(
+        "cpu_ms_per_move engine {} opponent {} (moves measured {} / {})",
+        cpu[0].per_move(),
+        cpu[1].per_move(),
+        cpu[0].moves,
+        cpu[1].moves
+    );
     println!(
         "margin_mean {:.2} engine_passes_mean {:.2} opponent_taboos_mean {:.2} elapsed_s {:.1}",
         margin as f64 / games,

@@ -16,12 +16,16 @@ framework). With --jobs above 1 games run in parallel, each in its own copy of t
 state files in the current folder), sharing the CPU: timing-fair results need --jobs 1 on a
 2-core machine. Run it with the Python that the agents need (e.g. one with numpy). The first player named is the one the totals are for.
 
+Each side's CPU time per move is measured (tools/compsudoku/metered_game.py runs the game: each
+turn process, plus the engine process of the tessera adapter) and printed with the results.
+
 --save DIR writes, per game, the framework's whole output (every move, `Best move: (i,j) -> v`)
 and a line `position board ... moves ...` that replays the game in tessera (classic mode).
 """
 
 import argparse
 import hashlib
+import json
 import math
 import os
 import re
@@ -88,7 +92,8 @@ def replay_line(board, moves, n):
 
 
 def play_one(root, first, second, board, args, v14):
-    command = [sys.executable, "simulate_game.py", f"--first={first}", f"--second={second}",
+    command = [sys.executable, str(HERE / "metered_game.py"), "simulate_game.py",
+               f"--first={first}", f"--second={second}",
                "--board", str(board), "--time", str(args.time)]
     if v14:
         command += ["--playmode", args.playmode]
@@ -102,7 +107,8 @@ def play_one(root, first, second, board, args, v14):
     scores = [(m[0], m[1]) if m[0] else (m[2], m[3]) for m in scores]
     forfeit = re.search(r"(Error: .*|No move was supplied\..*)", out)
     winner = re.search(r"Player (\d) wins the game", out)
-    result = {"out": out, "moves": moves, "forfeit": forfeit.group(1) if forfeit else None}
+    result = {"out": out, "moves": moves, "forfeit": forfeit.group(1) if forfeit else None,
+              "cpu": cpu_by_player(out)}
     if forfeit:
         result["winner"] = int(winner.group(1)) if winner else 0
     elif scores:
@@ -114,6 +120,21 @@ def play_one(root, first, second, board, args, v14):
         tail = (out + run.stderr).strip().splitlines()[-1:] or ["(no output)"]
         result["forfeit"] = "no result: " + tail[0]
     return result
+
+
+def cpu_by_player(out):
+    """[(cpu seconds, turns) of player 1, of player 2] from metered_game.py's report, or None."""
+    meter = re.search(r"^CPU-METER (.*)$", out, re.M)
+    if not meter:
+        return None
+    players = json.loads(meter.group(1))["players"]
+    return [(p["cpu_s"], p["turns"]) for p in players] if len(players) == 2 else None
+
+
+def cpu_note(cpu):
+    """`cpu/move A x ms, B y ms` from [[seconds, turns] of A, of B]."""
+    per = [f"{1000 * s / t:.0f} ms" if t else "-" for s, t in cpu]
+    return f"CPU per move {per[0]} / {per[1]}"
 
 
 def elo(score):
@@ -161,7 +182,7 @@ def main():
             shutil.copytree(root, scratch / f"job{k}", symlinks=True)
             workdirs.append(scratch / f"job{k}")
         workdirs = workdirs[1:]
-    total = [0, 0, 0]
+    total, total_cpu = [0, 0, 0], [[0.0, 0], [0.0, 0]]
     forfeits = {a: 0, b: 0}
     for board in args.boards:
         path = board_path(root, board)
@@ -170,9 +191,13 @@ def main():
             results = list(pool.map(
                 lambda job: play_one(workdirs[job[0] % len(workdirs)], *job[1], path, args, v14),
                 jobs))
-        counts, notes = [0, 0, 0], []
+        counts, notes, cpu = [0, 0, 0], [], [[0.0, 0], [0.0, 0]]
         for (g, players), r in zip(jobs, results):
             a_number = players.index(a) + 1
+            if r["cpu"]:
+                for side, (seconds, turns) in zip((a_number - 1, 2 - a_number), r["cpu"]):
+                    cpu[side][0] += seconds
+                    cpu[side][1] += turns
             tag = "1st" if a_number == 1 else "2nd"
             if r["winner"] is None:
                 outcome = 1
@@ -196,9 +221,12 @@ def main():
                     n = start[0] * start[1]
                     (args.save / f"{stem}.replay").write_text(replay_line(start, r["moves"], n) + "\n")
         total = [t + c for t, c in zip(total, counts)]
+        for side in range(2):
+            total_cpu[side] = [t + c for t, c in zip(total_cpu[side], cpu[side])]
         print(f"{'v14' if v14 else 'v12'} {Path(board).stem} {args.playmode} time {args.time}: {a} vs {b}: "
-              f"{summary(*counts)}  [{', '.join(notes)}]", flush=True)
-    print(f"total {a} vs {b}: {summary(*total)}; forfeits: {a} {forfeits[a]}, {b} {forfeits[b]}", flush=True)
+              f"{summary(*counts)}; {cpu_note(cpu)}  [{', '.join(notes)}]", flush=True)
+    print(f"total {a} vs {b}: {summary(*total)}; forfeits: {a} {forfeits[a]}, {b} {forfeits[b]}; "
+          f"{cpu_note(total_cpu)}", flush=True)
     if scratch:
         shutil.rmtree(scratch, ignore_errors=True)
 

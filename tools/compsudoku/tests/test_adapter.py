@@ -54,3 +54,24 @@ def test_stale_output_of_a_killed_turn_is_skipped():
     first, second = run_game("v14", "tessera_player", "greedy",
                              extra_env={"TESSERA_MOVETIME": "100000"})
     assert first > 0, "the engine scored: its proposals were played"
+
+
+def test_cpu_meter_charges_each_player_its_turns_and_engine():
+    env = dict(os.environ)
+    env["STANDIN_API"] = "v14"
+    env["PYTHONPATH"] = os.pathsep.join([str(STANDIN), str(HERE)])
+    if env.get("TESSERA_ENGINE") and os.path.exists(env["TESSERA_ENGINE"]):
+        env["TESSERA_ENGINE"] = os.path.abspath(env["TESSERA_ENGINE"])
+    out = subprocess.run(
+        [sys.executable, str(HERE / "metered_game.py"), str(STANDIN / "simulate.py"),
+         "--first", "tessera_player", "--second", "greedy", "--box", "2x2", "--time", "0.2"],
+        env=env, capture_output=True, text=True, timeout=300, cwd=STANDIN,
+    )
+    assert out.stdout.split()[0] == "result", out.stdout + out.stderr
+    sys.path.insert(0, str(HERE))
+    from framework_match import cpu_by_player
+
+    (engine_cpu, engine_turns), (greedy_cpu, greedy_turns) = cpu_by_player(out.stdout)
+    assert engine_turns >= 4 and greedy_turns >= 4
+    # The engine searches each turn for up to 170 ms; the greedy stand-in answers at once.
+    assert engine_cpu > greedy_cpu > 0
