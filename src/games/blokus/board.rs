@@ -116,8 +116,9 @@ pub struct Board {
     pub variant: Variant,
     t: &'static Tables,
     ncolours: u8,
-    /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`).
-    forbidden: [u8; MAX_POINTS],
+    /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`);
+    /// one entry more for `tables::PAD`, forbidden to no one.
+    forbidden: [u8; MAX_POINTS + 1],
     /// Bit `c` set: the square is (or was) a corner point of colour `c`.
     attach_bits: [u8; MAX_POINTS],
     /// 0 empty, else colour + 1.
@@ -168,7 +169,7 @@ impl Board {
             variant,
             t,
             ncolours: variant.ncolours() as u8,
-            forbidden: [0; MAX_POINTS],
+            forbidden: [0; MAX_POINTS + 1],
             attach_bits: [0; MAX_POINTS],
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
@@ -255,6 +256,13 @@ impl Board {
         p
     }
 
+    /// The colours that may not cover square `p` (bit `c`: colour `c`); `p` may be
+    /// `tables::PAD`, forbidden to no one.
+    #[inline]
+    pub fn forbidden_at(&self, p: u16) -> u8 {
+        self.forbidden[p as usize]
+    }
+
     /// Whether colour `c` may place move `m` here (ignores whose turn it is).
     #[inline]
     pub fn is_legal(&self, c: usize, m: u16) -> bool {
@@ -323,26 +331,32 @@ impl Board {
         self.live_attach(c)
     }
 
-    /// The edge neighbours of square `p` that colour `c` may cover (bit i: `neighbours[p][i]`).
+    /// The status of square `p` for colour `c`: bit i set where colour `c` may not cover
+    /// status point i of `p` (see [`Tables::compatible`]).
     #[inline]
-    pub fn free_neighbours(&self, c: usize, p: usize) -> u8 {
-        let bit = 1u8 << c;
-        self.t.neighbours[p]
+    pub fn status(&self, c: usize, p: usize) -> u8 {
+        self.t
+            .status_points(p)
             .iter()
             .enumerate()
             .fold(0, |acc, (i, &q)| {
-                acc | (u8::from(self.forbidden[q as usize] & bit == 0) << i)
+                acc | (((self.forbidden[q as usize] >> c) & 1) << i)
             })
     }
 
     /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
     #[inline]
     pub fn is_free_move(&self, c: usize, m: u16) -> bool {
-        let bit = 1u8 << c;
+        self.forbidden_bits(m) & (1 << c) == 0
+    }
+
+    /// The colours that may not cover some square of move `m` (bit `c`: colour `c`).
+    #[inline]
+    pub fn forbidden_bits(&self, m: u16) -> u8 {
         self.t.moves[m as usize]
-            .points()
+            .padded()
             .iter()
-            .all(|&p| self.forbidden[p as usize] & bit == 0)
+            .fold(0, |acc, &p| acc | self.forbidden[p as usize])
     }
 
     /// Appends the legal moves of colour `c` with pieces of `min_size..=max_size` squares.
@@ -363,7 +377,7 @@ impl Board {
         let n = self.live_attach(c).len();
         for i in 0..n {
             let p = self.attach[c][i] as usize;
-            let free = self.free_neighbours(c, p);
+            let status = self.status(c, p);
             for k in 0..t.npieces() {
                 if self.left[c][k] == 0 {
                     continue;
@@ -372,8 +386,8 @@ impl Board {
                 if size < min_size || size > max_size {
                     continue;
                 }
-                // Only the placements that leave the blocked neighbours of `p` alone.
-                for m in t.at_within(p, k, free) {
+                // Only the placements that leave the blocked squares around `p` alone.
+                for &m in t.compatible(p, status, k) {
                     if mg.marks[m as usize] == stamp {
                         continue;
                     }

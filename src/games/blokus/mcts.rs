@@ -138,7 +138,7 @@ impl Mcts {
             mg: MoveGen::new(t),
             buf: Vec::new(),
             scores: Vec::new(),
-            local: Local::new(t.npoints()),
+            local: Local::new(),
             playout: Playout::new(t),
             quality: Quality::default(),
             recent: Vec::new(),

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::mcts::Rng;
-use super::tables::Tables;
+use super::tables::{MAX_POINTS, Tables};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -24,10 +24,11 @@ pub struct Local {
 }
 
 impl Local {
-    /// No local squares, for a board of `npoints` squares.
-    pub fn new(npoints: usize) -> Local {
+    /// No local squares.
+    pub fn new() -> Local {
         Local {
-            value: vec![0; npoints],
+            // Every square of the largest board, and `tables::PAD`.
+            value: vec![0; MAX_POINTS + 1],
             list: Vec::new(),
         }
     }
@@ -71,11 +72,32 @@ impl Local {
     #[inline]
     pub fn of(&self, t: &Tables, m: u16) -> u32 {
         t.moves[m as usize]
-            .points()
+            .padded()
             .iter()
             .map(|&p| self.value[p as usize] as u32)
             .sum()
     }
+}
+
+impl Default for Local {
+    fn default() -> Local {
+        Local::new()
+    }
+}
+
+/// The playout weight of move `m` for colour `c` (its piece's weight times the weight of its
+/// local value), or `None` where `c` may not cover one of its squares: one pass over the
+/// squares for both.
+#[inline]
+fn weigh(b: &Board, c: usize, m: u16, local: &Local, piece_weight: &[f32]) -> Option<f32> {
+    let mi = &b.tables().moves[m as usize];
+    let (mut forbidden, mut value) = (0u8, 0usize);
+    for &p in mi.padded() {
+        forbidden |= b.forbidden_at(p);
+        value += local.value[p as usize] as usize;
+    }
+    (forbidden & (1 << c) == 0)
+        .then(|| piece_weight[mi.piece as usize] * LOCAL_WEIGHT[value.min(10)])
 }
 
 /// One colour's move list within a simulation.
@@ -139,7 +161,7 @@ impl Playout {
             piece_weight,
             cum: Vec::new(),
             corners: Vec::new(),
-            local: Local::new(t.npoints()),
+            local: Local::new(),
         }
     }
 
@@ -157,7 +179,8 @@ impl Playout {
         }
     }
 
-    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares.
+    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares, and the
+    /// cumulative weights.
     fn build(&mut self, b: &mut Board, c: usize, min_size: u8) {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
@@ -165,12 +188,12 @@ impl Playout {
             self.added.iter_mut().for_each(|m| *m = 0);
             self.next_stamp = 1;
         }
-        let stamp = self.next_stamp;
-        self.stamps[c] = stamp;
+        self.stamps[c] = self.next_stamp;
         self.corners.clear();
         self.corners.extend_from_slice(b.live_attach_points(c));
         let mut moves = std::mem::take(&mut self.lists[c].moves);
         moves.clear();
+        self.cum.clear();
         for i in 0..self.corners.len() {
             let p = self.corners[i];
             self.add_at(b, c, p, min_size, &mut moves);
@@ -182,7 +205,8 @@ impl Playout {
         list.last = None;
     }
 
-    /// Adds colour `c`'s legal moves covering corner point `p` not in its list yet.
+    /// Adds colour `c`'s legal moves covering corner point `p` not in its list yet, with their
+    /// cumulative weights.
     fn add_at(&mut self, b: &Board, c: usize, p: u16, min_size: u8, out: &mut Vec<u16>) {
         let stamp = self.stamps[c];
         let added = &mut self.added[c * self.npoints + p as usize];
@@ -192,21 +216,28 @@ impl Playout {
         *added = stamp;
         let t = b.tables();
         let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
-        let free = b.free_neighbours(c, p as usize);
+        let mut total = self.cum.last().copied().unwrap_or(0.0);
+        let status = b.status(c, p as usize);
         for k in 0..t.npieces() {
             if b.left(c, k) == 0 || (t.shapes[k].cells.len() as u8) < min_size {
                 continue;
             }
-            for m in t.at_within(p as usize, k, free) {
-                if marks[m as usize] != stamp && b.is_free_move(c, m) {
+            for &m in t.compatible(p as usize, status, k) {
+                if marks[m as usize] == stamp {
+                    continue;
+                }
+                if let Some(w) = weigh(b, c, m, &self.local, &self.piece_weight) {
                     marks[m as usize] = stamp;
                     out.push(m);
+                    total += w;
+                    self.cum.push(total);
                 }
             }
         }
     }
 
-    /// Brings colour `c`'s list up to date for its turn now.
+    /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
+    /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
         let want = Self::considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
@@ -215,8 +246,19 @@ impl Playout {
         } else {
             let t = b.tables();
             let mut moves = std::mem::take(&mut self.lists[c].moves);
+            let (local, piece_weight, cum) = (&self.local, &self.piece_weight, &mut self.cum);
+            cum.clear();
+            let mut total = 0.0f32;
             moves.retain(|&m| {
-                b.left(c, t.moves[m as usize].piece as usize) > 0 && b.is_free_move(c, m)
+                if b.left(c, t.moves[m as usize].piece as usize) == 0 {
+                    return false;
+                }
+                let Some(w) = weigh(b, c, m, local, piece_weight) else {
+                    return false;
+                };
+                total += w;
+                cum.push(total);
+                true
             });
             if let Some(last) = self.lists[c].last.take() {
                 let min = self.lists[c].min_size;
@@ -246,7 +288,6 @@ impl Playout {
             l.ready = false;
         }
         let nc = b.ncolours();
-        let t = b.tables();
         let mut c = b.to_play();
         let mut idle = 0;
         while idle < nc {
@@ -255,6 +296,7 @@ impl Playout {
                 c = b.next_colour(c);
                 continue;
             }
+            self.local.set(b, c, recent);
             self.update(b, c);
             let n = self.lists[c].moves.len();
             if n == 0 {
@@ -266,17 +308,7 @@ impl Playout {
             let m = if n == 1 {
                 self.lists[c].moves[0]
             } else {
-                self.local.set(b, c, recent);
-                self.cum.clear();
-                let mut total = 0.0f32;
-                for &m in &self.lists[c].moves {
-                    let mut w = self.piece_weight[t.moves[m as usize].piece as usize];
-                    if !self.local.list.is_empty() {
-                        w *= LOCAL_WEIGHT[(self.local.of(t, m) as usize).min(10)];
-                    }
-                    total += w;
-                    self.cum.push(total);
-                }
+                let total = self.cum[n - 1];
                 let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
                 let i = self.cum.partition_point(|&w| w <= r);
                 self.lists[c].moves[i.min(n - 1)]

@@ -9,6 +9,16 @@ use std::sync::OnceLock;
 /// Most squares on any board (20x20).
 pub const MAX_POINTS: usize = 400;
 
+/// The square that pads the points of placements smaller than 5 (see [`MoveInfo::padded`]):
+/// just past the largest board, never covered, forbidden to no one.
+pub const PAD: u16 = MAX_POINTS as u16;
+
+/// Squares around a square whose forbidden status (for the colour to move) selects the list of
+/// placements to try there; see [`Tables::compatible`].
+pub const STATUS_POINTS: usize = 6;
+/// Number of such statuses.
+const STATUSES: usize = 1 << STATUS_POINTS;
+
 /// One placement of a piece on the board.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveInfo {
@@ -16,8 +26,8 @@ pub struct MoveInfo {
     pub piece: u8,
     /// Number of squares (1..=5).
     pub size: u8,
-    /// The squares, sorted.
-    pub points: [u16; 5],
+    /// The squares, sorted, then [`PAD`] up to 5.
+    points: [u16; 5],
     adj_start: u32,
     adj_len: u8,
     att_len: u8,
@@ -35,8 +45,10 @@ pub struct Tables {
     /// All placements, indexed by move id.
     pub moves: Vec<MoveInfo>,
     extra: Vec<u16>,
-    at_start: Vec<u32>,
-    at_list: Vec<u16>,
+    /// Per square: the squares whose forbidden status selects its move lists.
+    status_points: Vec<[u16; STATUS_POINTS]>,
+    compatible_start: Vec<u32>,
+    compatible: Vec<u16>,
     index: HashMap<u64, u16>,
     /// Edge neighbours of each square.
     pub neighbours: Vec<Vec<u16>>,
@@ -46,6 +58,13 @@ impl MoveInfo {
     /// The squares of this placement.
     pub fn points(&self) -> &[u16] {
         &self.points[..self.size as usize]
+    }
+
+    /// The squares, then [`PAD`] up to 5: for branch-free loops over a fixed length, with
+    /// tables that have an entry for `PAD`.
+    #[inline]
+    pub fn padded(&self) -> &[u16; 5] {
+        &self.points
     }
 }
 
@@ -101,7 +120,7 @@ impl Tables {
                             }
                         }
                         let id = moves.len() as u16;
-                        let mut arr = [0u16; 5];
+                        let mut arr = [PAD; 5];
                         arr[..points.len()].copy_from_slice(&points);
                         moves.push(MoveInfo {
                             piece: k as u8,
@@ -131,42 +150,65 @@ impl Tables {
                     .collect()
             })
             .collect();
-        // Per square and piece, the placements grouped by which of the square's edge
-        // neighbours they cover (bit i: neighbour i), so move generation skips the groups that
-        // cover a square the colour may not use.
-        let mut at_start = Vec::with_capacity(npoints * shapes.len() * 16 + 1);
-        let mut at_list = Vec::new();
-        let mut masks: Vec<usize> = Vec::new();
+        // Per square: the squares around it whose forbidden status selects a move list (its
+        // edge neighbours first, then diagonal ones, padded with PAD).
+        let status_points: Vec<[u16; STATUS_POINTS]> = (0..npoints)
+            .map(|p| {
+                let (x, y) = ((p % size) as i32, (p / size) as i32);
+                let mut around = [PAD; STATUS_POINTS];
+                let steps = [
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (-1, -1),
+                    (1, -1),
+                    (-1, 1),
+                ];
+                let inside_steps = steps.iter().filter(|(dx, dy)| inside(x + dx, y + dy));
+                for (slot, (dx, dy)) in around.iter_mut().zip(inside_steps) {
+                    *slot = pt(x + dx, y + dy);
+                }
+                around
+            })
+            .collect();
+        // Per square, status and piece: the placements covering the square that cover none of
+        // the status points the status marks forbidden.
+        let mut compatible_start = Vec::with_capacity(npoints * STATUSES * shapes.len() + 1);
+        let mut compatible = Vec::new();
+        let mut covers: Vec<usize> = Vec::new();
         for (p, per_point) in covering.iter().enumerate() {
-            for list in per_point {
-                masks.clear();
-                masks.extend(list.iter().map(|&m| {
-                    let pts = moves[m as usize].points();
-                    neighbours[p]
-                        .iter()
-                        .enumerate()
-                        .fold(0, |acc, (i, q)| acc | (usize::from(pts.contains(q)) << i))
-                }));
-                for mask in 0..16 {
-                    at_start.push(at_list.len() as u32);
-                    at_list.extend(
+            for status in 0..STATUSES {
+                for list in per_point {
+                    covers.clear();
+                    covers.extend(list.iter().map(|&m| {
+                        let pts = moves[m as usize].points();
+                        status_points[p]
+                            .iter()
+                            .enumerate()
+                            .fold(0, |acc, (i, q)| acc | (usize::from(pts.contains(q)) << i))
+                    }));
+                    compatible_start.push(compatible.len() as u32);
+                    compatible.extend(
                         list.iter()
-                            .zip(&masks)
-                            .filter(|&(_, &k)| k == mask)
+                            .zip(&covers)
+                            .filter(|&(_, &cover)| cover & status == 0)
                             .map(|(&m, _)| m),
                     );
                 }
             }
         }
-        at_start.push(at_list.len() as u32);
+        compatible_start.push(compatible.len() as u32);
         Tables {
             size,
             shapes,
             copies,
             moves,
             extra,
-            at_start,
-            at_list,
+            status_points,
+            compatible_start,
+            compatible,
             index,
             neighbours,
         }
@@ -185,30 +227,23 @@ impl Tables {
     /// The placements of `piece` covering square `p`.
     #[inline]
     pub fn at(&self, p: usize, piece: usize) -> &[u16] {
-        let i = (p * self.shapes.len() + piece) * 16;
-        &self.at_list[self.at_start[i] as usize..self.at_start[i + 16] as usize]
+        self.compatible(p, 0, piece)
     }
 
-    /// The placements of `piece` covering square `p` and, of its edge neighbours, exactly those
-    /// in `mask` (bit i: `neighbours[p][i]`).
+    /// The squares around `p` that make its status (bit i of a status: square i here; `PAD`
+    /// where the board ends).
     #[inline]
-    pub fn at_covering(&self, p: usize, piece: usize, mask: u8) -> &[u16] {
-        let i = (p * self.shapes.len() + piece) * 16 + mask as usize;
-        &self.at_list[self.at_start[i] as usize..self.at_start[i + 1] as usize]
+    pub fn status_points(&self, p: usize) -> &[u16; STATUS_POINTS] {
+        &self.status_points[p]
     }
 
-    /// The placements of `piece` covering square `p` whose covered edge neighbours of `p` all lie
-    /// in `free` (the same mask convention as [`Tables::at_covering`]): every subset of `free`.
+    /// The placements of `piece` covering square `p` that cover none of the status points of
+    /// `p` marked in `status`: when `status` marks those a colour may not cover, the only
+    /// candidates for that colour at `p`.
     #[inline]
-    pub fn at_within(&self, p: usize, piece: usize, free: u8) -> impl Iterator<Item = u16> + '_ {
-        let mut next = Some(free);
-        std::iter::from_fn(move || {
-            let s = next?;
-            next = (s != 0).then(|| (s - 1) & free);
-            Some(self.at_covering(p, piece, s))
-        })
-        .flatten()
-        .copied()
+    pub fn compatible(&self, p: usize, status: u8, piece: usize) -> &[u16] {
+        let i = (p * STATUSES + status as usize) * self.shapes.len() + piece;
+        &self.compatible[self.compatible_start[i] as usize..self.compatible_start[i + 1] as usize]
     }
 
     /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
