@@ -1,7 +1,7 @@
 //! The Blokus position: variants, placement rules, move generation from attach points, passes,
 //! game end and scores.
 
-use super::tables::{self, MAX_POINTS, Tables};
+use super::tables::{self, MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// The five variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,8 +117,8 @@ pub struct Board {
     t: &'static Tables,
     ncolours: u8,
     /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`);
-    /// one entry more for `tables::PAD`, forbidden to no one.
-    forbidden: [u8; MAX_POINTS + 1],
+    /// `tables::PAD` and the slots past it are forbidden to no one.
+    forbidden: [u8; SQUARE_SLOTS],
     /// Bit `c` set: the square is (or was) a corner point of colour `c`.
     attach_bits: [u8; MAX_POINTS],
     /// 0 empty, else colour + 1.
@@ -169,7 +169,7 @@ impl Board {
             variant,
             t,
             ncolours: variant.ncolours() as u8,
-            forbidden: [0; MAX_POINTS + 1],
+            forbidden: [0; SQUARE_SLOTS],
             attach_bits: [0; MAX_POINTS],
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
@@ -260,7 +260,7 @@ impl Board {
     /// `tables::PAD`, forbidden to no one.
     #[inline]
     pub fn forbidden_at(&self, p: u16) -> u8 {
-        self.forbidden[p as usize]
+        self.forbidden[p as usize & (SQUARE_SLOTS - 1)]
     }
 
     /// Whether colour `c` may place move `m` here (ignores whose turn it is).

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::mcts::Rng;
-use super::tables::{MAX_POINTS, Tables};
+use super::tables::{SQUARE_SLOTS, Tables};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -19,7 +19,7 @@ const LOCAL_WEIGHT: [f32; 11] = [
 /// that their owners can still use, and the free squares beside them (value 1, or 2 when also a
 /// corner point of the colour to move). That is where the fights are.
 pub struct Local {
-    value: Vec<u8>,
+    value: Box<[u8; SQUARE_SLOTS]>,
     list: Vec<u16>,
 }
 
@@ -27,8 +27,7 @@ impl Local {
     /// No local squares.
     pub fn new() -> Local {
         Local {
-            // Every square of the largest board, and `tables::PAD`.
-            value: vec![0; MAX_POINTS + 1],
+            value: Box::new([0; SQUARE_SLOTS]),
             list: Vec::new(),
         }
     }
@@ -85,20 +84,42 @@ impl Default for Local {
     }
 }
 
-/// The playout weight of move `m` for colour `c` (its piece's weight times the weight of its
-/// local value), or `None` where `c` may not cover one of its squares: one pass over the
-/// squares for both.
-#[inline]
-fn weigh(b: &Board, c: usize, m: u16, local: &Local, piece_weight: &[f32]) -> Option<f32> {
-    let mi = &b.tables().moves[m as usize];
-    let (mut forbidden, mut value) = (0u8, 0usize);
-    for &p in mi.padded() {
-        forbidden |= b.forbidden_at(p);
-        value += local.value[p as usize] as usize;
-    }
-    (forbidden & (1 << c) == 0)
-        .then(|| piece_weight[mi.piece as usize] * LOCAL_WEIGHT[value.min(10)])
+/// Per square, what a move covering it adds to its judgement for the colour to move: the
+/// square's local value, plus `BLOCKED` where the colour may not cover it.
+struct Judge {
+    value: Box<[u16; SQUARE_SLOTS]>,
 }
+
+/// Added for a square the colour may not cover; more than any sum of local values.
+const BLOCKED: u16 = 0x100;
+
+impl Judge {
+    /// Sets the values for colour `c` on board `b` with local squares `local`.
+    fn set(&mut self, b: &Board, c: usize, local: &Local) {
+        let bit = 1u8 << c;
+        for p in 0..b.tables().npoints() {
+            let blocked = u16::from(b.forbidden_at(p as u16) & bit != 0) * BLOCKED;
+            self.value[p] = blocked + u16::from(local.value[p]);
+        }
+    }
+
+    /// The playout weight of move `m` (its piece's weight times the weight of its local
+    /// value), or `None` where the colour may not cover one of its squares.
+    #[inline]
+    fn weigh(&self, t: &Tables, m: u16, piece_weight: &PieceWeights) -> Option<f32> {
+        let mi = &t.moves[m as usize];
+        let sum: u16 = mi
+            .padded()
+            .iter()
+            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)])
+            .sum();
+        (sum < BLOCKED)
+            .then(|| piece_weight[mi.piece as usize & 31] * LOCAL_WEIGHT[(sum as usize).min(10)])
+    }
+}
+
+/// Playout weight per piece (index masked with 31: at most 21 pieces).
+type PieceWeights = [f32; 32];
 
 /// One colour's move list within a simulation.
 #[derive(Clone, Default)]
@@ -124,10 +145,11 @@ pub struct Playout {
     nmoves_table: usize,
     npoints: usize,
     /// Weight of each piece by its size and corner count.
-    piece_weight: Vec<f32>,
+    piece_weight: PieceWeights,
     cum: Vec<f32>,
     corners: Vec<u16>,
     local: Local,
+    judge: Judge,
 }
 
 impl Playout {
@@ -144,12 +166,11 @@ impl Playout {
         } else {
             (5.0, 1.0)
         };
-        let piece_weight = (0..t.npieces())
-            .map(|k| {
-                size_base.powi(t.shapes[k].cells.len() as i32)
-                    * corner_base.powi(corners[k].saturating_sub(1) as i32)
-            })
-            .collect();
+        let mut piece_weight = [0.0; 32];
+        for (k, w) in piece_weight.iter_mut().enumerate().take(t.npieces()) {
+            *w = size_base.powi(t.shapes[k].cells.len() as i32)
+                * corner_base.powi(corners[k].saturating_sub(1) as i32);
+        }
         Playout {
             lists: Default::default(),
             marks: vec![0; 4 * t.moves.len()],
@@ -162,6 +183,9 @@ impl Playout {
             cum: Vec::new(),
             corners: Vec::new(),
             local: Local::new(),
+            judge: Judge {
+                value: Box::new([0; SQUARE_SLOTS]),
+            },
         }
     }
 
@@ -226,7 +250,7 @@ impl Playout {
                 if marks[m as usize] == stamp {
                     continue;
                 }
-                if let Some(w) = weigh(b, c, m, &self.local, &self.piece_weight) {
+                if let Some(w) = self.judge.weigh(t, m, &self.piece_weight) {
                     marks[m as usize] = stamp;
                     out.push(m);
                     total += w;
@@ -239,6 +263,7 @@ impl Playout {
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
+        self.judge.set(b, c, &self.local);
         let want = Self::considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
         if !list.ready || want < list.min_size {
@@ -246,14 +271,14 @@ impl Playout {
         } else {
             let t = b.tables();
             let mut moves = std::mem::take(&mut self.lists[c].moves);
-            let (local, piece_weight, cum) = (&self.local, &self.piece_weight, &mut self.cum);
+            let (judge, piece_weight, cum) = (&self.judge, &self.piece_weight, &mut self.cum);
             cum.clear();
             let mut total = 0.0f32;
             moves.retain(|&m| {
                 if b.left(c, t.moves[m as usize].piece as usize) == 0 {
                     return false;
                 }
-                let Some(w) = weigh(b, c, m, local, piece_weight) else {
+                let Some(w) = judge.weigh(t, m, piece_weight) else {
                     return false;
                 };
                 total += w;

@@ -13,6 +13,10 @@ pub const MAX_POINTS: usize = 400;
 /// just past the largest board, never covered, forbidden to no one.
 pub const PAD: u16 = MAX_POINTS as u16;
 
+/// Length of per-square arrays indexed with `p & (SQUARE_SLOTS - 1)` (every square and `PAD`):
+/// a power of two, so that the mask proves the index in bounds without a check.
+pub const SQUARE_SLOTS: usize = 512;
+
 /// Squares around a square whose forbidden status (for the colour to move) selects the list of
 /// placements to try there; see [`Tables::compatible`].
 pub const STATUS_POINTS: usize = 6;
