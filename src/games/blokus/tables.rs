@@ -181,22 +181,28 @@ impl Tables {
         // the status points the status marks forbidden.
         let mut compatible_start = Vec::with_capacity(npoints * STATUSES * shapes.len() + 1);
         let mut compatible = Vec::new();
-        let mut covers: Vec<usize> = Vec::new();
         for (p, per_point) in covering.iter().enumerate() {
-            for status in 0..STATUSES {
-                for list in per_point {
-                    covers.clear();
-                    covers.extend(list.iter().map(|&m| {
-                        let pts = moves[m as usize].points();
-                        status_points[p]
-                            .iter()
-                            .enumerate()
-                            .fold(0, |acc, (i, q)| acc | (usize::from(pts.contains(q)) << i))
-                    }));
+            // Per piece: which status points each placement covers (bit i: point i).
+            let covers: Vec<Vec<u8>> = per_point
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .map(|&m| {
+                            let pts = moves[m as usize].points();
+                            status_points[p]
+                                .iter()
+                                .enumerate()
+                                .fold(0, |acc, (i, q)| acc | (u8::from(pts.contains(q)) << i))
+                        })
+                        .collect()
+                })
+                .collect();
+            for status in 0..STATUSES as u8 {
+                for (list, covers) in per_point.iter().zip(&covers) {
                     compatible_start.push(compatible.len() as u32);
                     compatible.extend(
                         list.iter()
-                            .zip(&covers)
+                            .zip(covers)
                             .filter(|&(_, &cover)| cover & status == 0)
                             .map(|(&m, _)| m),
                     );
