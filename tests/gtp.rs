@@ -186,3 +186,76 @@ fn a_new_game_after_genmove_searches_the_new_variant() {
     let next = g.ok("genmove 3");
     assert!(next.contains("t1"), "{next}");
 }
+
+#[test]
+fn loadsgf_loads_a_match_record_before_a_move_number_and_refuses_bad_input() {
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/blokus/duo-twogtp.blksgf"
+    );
+    let dir = std::env::temp_dir().join(format!("tessera-gtp-loadsgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let malformed = file("malformed.blksgf", "(;GM[Blokus Duo];B[e10]");
+    let illegal = file("illegal.blksgf", "(;GM[Blokus Duo];B[e10];W[e11])");
+    let unknown = file("unknown.blksgf", "(;GM[Blokus Trigon];1[a1])");
+
+    let mut g = Gtp::start(&["--nodes", "50"]);
+    assert_eq!(g.ok("known_command loadsgf"), "true");
+    assert!(g.ok("list_commands").lines().any(|l| l == "loadsgf"));
+    g.ok("set_game Blokus");
+    g.ok("play 1 a20,b20");
+    let before = g.ok("showboard");
+    for (command, message) in [
+        (
+            "loadsgf /nonexistent/game.blksgf".to_string(),
+            "cannot read",
+        ),
+        (format!("loadsgf {malformed}"), "unexpected end"),
+        (format!("loadsgf {illegal}"), "move 2 (white 'e11')"),
+        (format!("loadsgf {unknown}"), "unsupported game"),
+        (format!("loadsgf {record} 0"), "out of range"),
+        (format!("loadsgf {record} 34"), "out of range"),
+        (format!("loadsgf {record} x"), "invalid move number"),
+        ("loadsgf".to_string(), "loadsgf needs FILE"),
+        (format!("loadsgf {record} 1 2"), "loadsgf needs FILE"),
+    ] {
+        let e = g.err(&command);
+        assert!(e.contains(message), "{command}: {e}");
+        assert_eq!(
+            g.ok("showboard"),
+            before,
+            "{command} left the position intact"
+        );
+    }
+
+    // Before move 3: the record's first two moves played, the same as playing them.
+    g.ok(&format!("loadsgf {record} 3"));
+    let mut h = Gtp::start(&["--nodes", "50"]);
+    h.ok("set_game Blokus Duo");
+    h.ok("play b e8,d9,e9,f9,e10");
+    h.ok("play w j5,i6,j6,k6,j7");
+    assert_eq!(g.ok("showboard"), h.ok("showboard"));
+    // The position is live: the engine plays on from it, undo goes back into the record.
+    let mv = g.ok("genmove b");
+    h.ok(&format!("play b {mv}"));
+    assert_eq!(g.ok("showboard"), h.ok("showboard"));
+    g.ok("undo");
+    g.ok("undo");
+    h.ok("clear_board");
+    h.ok("play b e8,d9,e9,f9,e10");
+    assert_eq!(g.ok("showboard"), h.ok("showboard"));
+
+    // Without a move number (or with the one after the last move): the end of the game,
+    // scored as the reference program scores it (B+16).
+    g.ok(&format!("loadsgf {record}"));
+    assert_eq!(g.ok("final_score"), "B+16");
+    assert_eq!(g.ok("genmove w"), "pass");
+    g.ok(&format!("loadsgf {record} 33"));
+    assert_eq!(g.ok("final_score"), "B+16");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

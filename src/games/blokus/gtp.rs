@@ -8,6 +8,7 @@ use super::board::{MoveGen, Variant};
 use super::game::Game;
 use super::mcts::Mcts;
 use super::session::search_tree;
+use super::sgf;
 use crate::search::{Limits, SearchControl, time};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -42,6 +43,7 @@ pub const COMMANDS: &[&str] = &[
     "genmove",
     "known_command",
     "list_commands",
+    "loadsgf",
     "name",
     "play",
     "protocol_version",
@@ -54,13 +56,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The names `set_game` accepts (as in the reference engine's game files).
-pub const GAME_NAMES: [(&str, Variant); 5] = [
-    ("Blokus", Variant::Classic),
-    ("Blokus Two-Player", Variant::Two),
-    ("Blokus Three-Player", Variant::Three),
-    ("Blokus Duo", Variant::Duo),
-    ("Blokus Junior", Variant::Junior),
-];
+pub use super::sgf::GAME_NAMES;
 
 /// The GTP engine state.
 pub struct Gtp {
@@ -162,6 +158,23 @@ impl Gtp {
                     .or_else(|| Variant::parse(&line).ok())
                     .ok_or("invalid argument")?;
                 self.game = Game::new(variant);
+                self.tree = None;
+                String::new()
+            }
+            "loadsgf" => {
+                // `loadsgf FILE [MOVE_NUMBER]`: the position before that move of the record's
+                // main line, the last position without it; on error nothing changes.
+                let (file, number) = match args {
+                    [file] => (*file, None),
+                    [file, n] => {
+                        let k = n
+                            .parse::<usize>()
+                            .map_err(|_| format!("invalid move number '{n}'"))?;
+                        (*file, Some(k))
+                    }
+                    _ => return Err("loadsgf needs FILE [MOVE_NUMBER]".into()),
+                };
+                self.game = sgf::load_file(file, number)?;
                 self.tree = None;
                 String::new()
             }

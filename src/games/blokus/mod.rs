@@ -1,5 +1,5 @@
 //! Blokus: Classic, Two-Player, Three-Player, Duo and Junior; rules, placement tables, Monte
-//! Carlo tree search, the protocol session and the GTP front end.
+//! Carlo tree search, the protocol session, the GTP front end and game records (SGF).
 
 pub mod board;
 pub mod game;
@@ -9,4 +9,5 @@ pub mod pieces;
 pub mod playout;
 pub mod quality;
 pub mod session;
+pub mod sgf;
 pub mod tables;
