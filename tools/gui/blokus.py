@@ -1,365 +1,1331 @@
 #!/usr/bin/env python3
-"""Blokus board for a household game with tessera playing some colours.
+"""Blokus with the tessera engine: play, let the engine play any colours, analyse records.
 
-People play the physical game; here they enter each human move by clicking its squares and
-pressing "Place" (or Enter). The engine's moves appear highlighted with the piece's name, so they
-are easy to copy onto the real board. Scores and pieces left are shown per colour.
+    python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|three|duo|junior]
+                                [--movetime MS] [--computer COLOURS] [--open FILE.blksgf
+                                [--game K] [--goto N]] [--autoplay N [--exit-after-autoplay]]
+                                [--save FILE] [--screenshot FILE.png]
 
-    python3 tools/gui/blokus.py [--engine PATH] [--movetime MS]
+Every variant (Classic, Two-Player, Three-Player, Duo, Junior). Each colour's pieces are drawn
+in the side panel; click one of the colour to play, turn it with ``r`` or the mouse wheel, flip
+it with ``f``, and the board shows it under the mouse, green where it may go and red where not;
+click to place it. For a game on a real table the squares of a move can also be clicked one by
+one (with no piece picked) and entered with Enter or "Place squares". The engine plays the
+colours ticked under "Computer plays" with the chosen think time, on a background thread (the
+window never freezes); **Hint** shows its move for the colour to play. Undo/redo and the
+first/last buttons browse the game (also a record opened from a ``.blksgf`` file); "Save"
+writes the game in Blokus SGF as the reference Blokus program does. The last move of each colour
+is marked with dots, "Corners" shows a colour's attach corners, and the score panel gives
+points, pieces left and, at the end, the rank.
 
-Talks the raw tessera protocol through a pipe (newgame blokus, position startpos moves ...,
-legal, go, show).
+Keys: r / wheel turn, f flip, Esc drop the piece or the squares, Enter place the squares,
+h hint, c computer move for the colour to play, Left / Right undo / redo, Home / End,
+Ctrl+N new game, Ctrl+O open, Ctrl+S save.
+
+Headless (CI): ``--autoplay N --exit-after-autoplay`` plays up to N moves with the engine on
+every colour (fewer if the game ends), prints ``moves M score P1 P2 ...`` (each colour's
+points) and exits 0; ``--save FILE`` writes the game record first and ``--screenshot FILE``
+a PNG of the window (read from the X server through libX11; no other tool needed).
 """
 
+from __future__ import annotations
+
 import argparse
+import ctypes
+import ctypes.util
 import os
 import queue
-import subprocess
+import shlex
+import struct
+import sys
 import threading
-import tkinter as tk
-from tkinter import ttk
+import time
+import zlib
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-VARIANTS = ["classic", "two", "three", "duo", "junior"]
-COLOURS = {
-    4: [("blue", "#3a6fd8"), ("yellow", "#e8c31c"), ("red", "#d8413a"), ("green", "#3aa655")],
-    2: [("black", "#7a3fb5"), ("white", "#e07b1f")],
+REPO = Path(__file__).resolve().parents[2]
+if (REPO / "tools" / "python" / "tessera_client").is_dir():
+    # The client next to this file matches it, even if an older one is installed.
+    sys.path.insert(0, str(REPO / "tools" / "python"))
+
+from tessera_client import Engine, EngineError, EngineTerminated, Limit  # noqa: E402
+from tessera_client import blokus, blokus_sgf  # noqa: E402
+from tessera_client.blokus import Square  # noqa: E402
+
+import tkinter as tk  # noqa: E402
+from tkinter import filedialog, messagebox, simpledialog, ttk  # noqa: E402
+
+# ---------------------------------------------------------------------------------- look
+BOARD_PX = 600
+BX0, BY0 = 26, 10           # top-left of the board on its canvas
+SIDE_W = 430                # the pieces canvas
+BG = "#eef0f4"
+EMPTY = "#f7f7f9"
+GRID = "#c9ccd6"
+TEXT = "#22283a"
+MUTED = "#6b7285"
+GOOD = "#1faa3f"
+BAD = "#e0302b"
+PALETTE = {
+    "classic": ["#2f6ad9", "#e9b90e", "#d8383a", "#27a04f"],
+    "duo": ["#8a3fc0", "#ee7d1b"],
+    "junior": ["#27a04f", "#ee7d1b"],
 }
-CELL = 28
+PALETTE["two"] = PALETTE["three"] = PALETTE["classic"]
+THINK = [("0.1 s", 100), ("0.25 s", 250), ("0.5 s", 500), ("1 s", 1000), ("2 s", 2000),
+         ("5 s", 5000), ("10 s", 10000), ("30 s", 30000)]
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
-def default_engine():
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(os.path.dirname(here))
+def shade(colour: str, factor: float) -> str:
+    """A lighter (factor > 1) or darker (< 1) version of ``#rrggbb``."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    if factor >= 1:
+        f = factor - 1
+        r, g, b = (int(v + (255 - v) * f) for v in (r, g, b))
+    else:
+        r, g, b = (int(v * factor) for v in (r, g, b))
+    return f"#{min(255, r):02x}{min(255, g):02x}{min(255, b):02x}"
+
+
+def display_cells(piece: str) -> Tuple[Square, ...]:
+    """The orientation a piece is pictured in: the first one at least as wide as high."""
+    for o in blokus.orientations(piece):
+        w = max(x for x, _ in o) + 1
+        h = max(y for _, y in o) + 1
+        if w >= h:
+            return o
+    return blokus.orientations(piece)[0]
+
+
+def anchor_cell(cells: Sequence[Square]) -> Square:
+    """The cell of an oriented piece that sits under the mouse: the one nearest its centre."""
+    cx = sum(x for x, _ in cells) / len(cells)
+    cy = sum(y for _, y in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c))
+
+
+# ---------------------------------------------------------------------------------- screenshot
+class _XImage(ctypes.Structure):
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+                ("format", ctypes.c_int), ("data", ctypes.c_void_p),
+                ("byte_order", ctypes.c_int), ("bitmap_unit", ctypes.c_int),
+                ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
+                ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int),
+                ("bits_per_pixel", ctypes.c_int), ("red_mask", ctypes.c_ulong),
+                ("green_mask", ctypes.c_ulong), ("blue_mask", ctypes.c_ulong)]
+
+
+def screenshot(widget: tk.Misc, path: str) -> Tuple[int, int]:
+    """Writes a PNG of the window's area of the screen (X11 only: libX11 through ctypes, the
+    PNG with zlib). Returns (width, height)."""
+    widget.update_idletasks()
+    widget.update()
+    name = ctypes.util.find_library("X11") or "libX11.so.6"
+    x11 = ctypes.cdll.LoadLibrary(name)
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XDefaultRootWindow.restype = ctypes.c_ulong
+    x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    x11.XDisplayWidth.argtypes = x11.XDisplayHeight.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    x11.XGetImage.restype = ctypes.POINTER(_XImage)
+    x11.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+                              ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(widget.winfo_screen().encode())
+    if not display:
+        raise RuntimeError("cannot open the X display for a screenshot")
+    try:
+        x0, y0 = max(0, widget.winfo_rootx()), max(0, widget.winfo_rooty())
+        w = min(widget.winfo_width(), x11.XDisplayWidth(display, 0) - x0)
+        h = min(widget.winfo_height(), x11.XDisplayHeight(display, 0) - y0)
+        if w <= 0 or h <= 0:
+            raise RuntimeError("the window is not on the screen")
+        root = x11.XDefaultRootWindow(display)
+        img_p = x11.XGetImage(display, root, x0, y0, w, h, 0xFFFFFFFF, 2)  # ZPixmap
+        if not img_p:
+            raise RuntimeError("XGetImage failed")
+        img = img_p.contents
+        if img.bits_per_pixel != 32:
+            raise RuntimeError(f"unsupported screen depth ({img.bits_per_pixel} bits per pixel)")
+        data = ctypes.string_at(img.data, img.bytes_per_line * h)
+        shifts = [(m & -m).bit_length() - 1 for m in (img.red_mask, img.green_mask, img.blue_mask)]
+        little = img.byte_order == 0
+        raw = bytearray()
+        for row in range(h):
+            line = data[row * img.bytes_per_line: row * img.bytes_per_line + 4 * w]
+            out = bytearray(3 * w)
+            for k, shift in enumerate(shifts):
+                index = shift // 8 if little else 3 - shift // 8
+                out[k::3] = line[index::4]
+            raw += b"\x00" + out
+    finally:
+        x11.XCloseDisplay(display)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+    Path(path).write_bytes(png)
+    return w, h
+
+
+# ---------------------------------------------------------------------------------- engine thread
+class EngineWorker(threading.Thread):
+    """Owns the :class:`Engine`; searches on request, posts the answers to a queue.
+
+    Requests: ("search", token, variant, moves, movetime), ("quit",).
+    Answers: ("ready", name), ("failed", message), ("info", token, info),
+    ("best", token, move or None, info), ("error", token, message), ("dead", message).
+    """
+
+    def __init__(self, command: Sequence[str], answers: "queue.Queue[tuple]") -> None:
+        super().__init__(name="engine-worker", daemon=True)
+        self.command = list(command)
+        self.requests: "queue.Queue[tuple]" = queue.Queue()
+        self.answers = answers
+        self.engine: Optional[Engine] = None
+        self.variant: Optional[str] = None
+        self.current_token = -1
+        self.cancelled = -1
+
+    def request(self, *req: Any) -> None:
+        self.requests.put(req)
+
+    def cancel(self, token: int) -> None:
+        """Drops (and stops) every search up to ``token``. Called from the UI thread."""
+        self.cancelled = max(self.cancelled, token)
+        engine = self.engine
+        if engine is not None and 0 <= self.current_token <= token:
+            try:
+                engine.stop()
+            except EngineError:
+                pass
+
+    def move_now(self, token: int) -> None:
+        """Ends search ``token`` early; its best move so far is still answered."""
+        engine = self.engine
+        if engine is not None and self.current_token == token:
+            try:
+                engine.stop()
+            except EngineError:
+                pass
+
+    def run(self) -> None:
+        try:
+            self.engine = Engine.popen(self.command, timeout=10)
+        except (OSError, EngineError) as e:
+            self.answers.put(("failed", f"engine not started: {e}"))
+            return
+        self.answers.put(("ready", self.engine.name or "engine"))
+        try:
+            while True:
+                req = self.requests.get()
+                if req[0] == "quit":
+                    break
+                if req[0] == "search":
+                    self._search(*req[1:])
+        except EngineTerminated as e:
+            self.answers.put(("dead", str(e)))
+        except EngineError as e:
+            self.answers.put(("dead", f"engine error: {e}"))
+        finally:
+            try:
+                self.engine.quit(timeout=2)
+            except Exception:  # noqa: BLE001 - closing down anyway
+                pass
+
+    def _search(self, token: int, variant: str, moves: List[str], movetime: int) -> None:
+        if token <= self.cancelled:
+            return
+        assert self.engine is not None
+        self.current_token = token
+        try:
+            if variant != self.variant:
+                self.engine.new_game("blokus", variant=variant)
+                self.variant = variant
+            self.engine.position_startpos(moves)
+            analysis = self.engine.analysis(Limit(movetime=movetime))
+            if token <= self.cancelled:
+                self.engine.stop()
+            last_post = 0.0
+            for info in analysis:
+                now = time.monotonic()
+                if now - last_post > 0.1:
+                    self.answers.put(("info", token, info))
+                    last_post = now
+            result = analysis.result
+            assert result is not None
+            move = None if result.none else result.bestmove
+            self.answers.put(("best", token, move, result.info))
+        except EngineTerminated:
+            raise
+        except EngineError as e:
+            self.variant = None
+            self.answers.put(("error", token, str(e)))
+        finally:
+            self.current_token = -1
+
+
+# ---------------------------------------------------------------------------------- the window
+class BlokusApp:
+    def __init__(self, root: tk.Tk, args: argparse.Namespace) -> None:
+        self.root = root
+        self.args = args
+        self.fast = bool(args.exit_after_autoplay)
+        self.answers: "queue.Queue[tuple]" = queue.Queue()
+        self.worker = EngineWorker(args.engine, self.answers)
+        self.engine_ready = False
+        self.engine_name = "tessera"
+        self.token = 0
+        self.version = 0                 # bumped on every change of the position
+        self.pending: Optional[Tuple[int, str, int]] = None  # (token, purpose, version)
+        self.autoplay_left: Optional[int] = None
+        self.autoplay_done = False
+        self.exit_code = 0
+        self.closed = False
+        self.game = blokus.Game(args.variant)
+        self.selected: Optional[str] = None
+        self.cells: Tuple[Square, ...] = ()  # the picked piece as it is turned and flipped
+        self.hover: Optional[Square] = None
+        self.entry: Set[Square] = set()
+        self.hint: Optional[Tuple[int, frozenset]] = None
+        self.piece_slots: List[Tuple[float, float, float, float, int, str]] = []
+        self.computer_vars: List[tk.BooleanVar] = []
+        self.corner_vars: List[tk.BooleanVar] = []
+        self.filename: Optional[str] = None
+
+        root.title("Blokus · tessera")
+        root.configure(bg=BG)
+        self._build_widgets()
+        self._setup_variant(args.variant, computer=args.computer)
+        self.worker.start()
+        root.protocol("WM_DELETE_WINDOW", self.close)
+        root.after(15, self._poll)
+        if args.open:
+            self.open_record(args.open, args.game, args.goto)
+        if args.autoplay:
+            self.autoplay_left = args.autoplay
+        if self.fast:
+            budget = 30 + args.autoplay * (args.movetime / 1000 + 1.0)
+            root.after(int(1000 * budget), self._watchdog)
+        elif args.screenshot and not args.autoplay:
+            root.after(800, self._screenshot_soon)
+        self.redraw()
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        style = ttk.Style(self.root)
+        if "clam" in style.theme_names():
+            style.theme_use("clam")
+        style.configure(".", background=BG, foreground=TEXT, font=("DejaVu Sans", 10))
+        style.configure("TButton", padding=(6, 2))
+        style.configure("TLabelframe", background=BG)
+        style.configure("TLabelframe.Label", background=BG, foreground=MUTED,
+                        font=("DejaVu Sans", 9, "bold"))
+        style.configure("Turn.TLabel", font=("DejaVu Sans", 14, "bold"))
+        style.configure("Head.TLabel", font=("DejaVu Sans", 10, "bold"))
+        style.configure("Muted.TLabel", foreground=MUTED, font=("DejaVu Sans", 9))
+
+        bar = ttk.Frame(self.root, padding=(6, 6, 6, 2))
+        bar.pack(side=tk.TOP, fill=tk.X)
+        ttk.Label(bar, text="Variant").pack(side=tk.LEFT)
+        self.variant_var = tk.StringVar()
+        titles = [v.title for v in blokus.VARIANTS.values()]
+        self.variant_box = ttk.Combobox(bar, textvariable=self.variant_var, values=titles,
+                                        width=12, state="readonly")
+        self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
+        self.variant_box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
+        ttk.Button(bar, text="New game", command=self.new_game).pack(side=tk.LEFT, padx=2)
+        ttk.Button(bar, text="Open…", command=self.open_dialog).pack(side=tk.LEFT, padx=2)
+        ttk.Button(bar, text="Save…", command=self.save_dialog).pack(side=tk.LEFT, padx=2)
+        ttk.Separator(bar, orient=tk.VERTICAL).pack(side=tk.LEFT, fill=tk.Y, padx=8)
+        ttk.Button(bar, text="|◀", width=3, command=lambda: self.navigate("first")).pack(
+            side=tk.LEFT, padx=1)
+        ttk.Button(bar, text="◀ Undo", command=lambda: self.navigate("back")).pack(
+            side=tk.LEFT, padx=1)
+        ttk.Button(bar, text="Redo ▶", command=lambda: self.navigate("forward")).pack(
+            side=tk.LEFT, padx=1)
+        ttk.Button(bar, text="▶|", width=3, command=lambda: self.navigate("last")).pack(
+            side=tk.LEFT, padx=1)
+        self.move_label = ttk.Label(bar, text="", width=16)
+        self.move_label.pack(side=tk.LEFT, padx=8)
+
+        bar2 = ttk.Frame(self.root, padding=(6, 2, 6, 4))
+        bar2.pack(side=tk.TOP, fill=tk.X)
+        ttk.Label(bar2, text="Computer plays:").pack(side=tk.LEFT)
+        self.computer_box = ttk.Frame(bar2)
+        self.computer_box.pack(side=tk.LEFT, padx=(2, 10))
+        ttk.Label(bar2, text="Think").pack(side=tk.LEFT)
+        self.think_var = tk.StringVar()
+        labels = [t for t, _ in THINK]
+        current = next((t for t, ms in THINK if ms == self.args.movetime), None)
+        if current is None:
+            current = f"{self.args.movetime} ms"
+            labels.insert(0, current)
+        self.think_var.set(current)
+        ttk.Combobox(bar2, textvariable=self.think_var, values=labels, width=7,
+                     state="readonly").pack(side=tk.LEFT, padx=(4, 10))
+        self.hint_button = ttk.Button(bar2, text="Hint (H)", command=self.ask_hint)
+        self.hint_button.pack(side=tk.LEFT, padx=2)
+        self.play_button = ttk.Button(bar2, text="Computer move (C)", command=self.computer_move)
+        self.play_button.pack(side=tk.LEFT, padx=2)
+        self.stop_button = ttk.Button(bar2, text="Move now", command=self.move_now)
+        self.stop_button.pack(side=tk.LEFT, padx=2)
+
+        main = ttk.Frame(self.root, padding=(6, 0, 6, 6))
+        main.pack(side=tk.TOP, fill=tk.BOTH, expand=True)
+        self.canvas = tk.Canvas(main, width=BX0 + BOARD_PX + 8, height=BY0 + BOARD_PX + 26,
+                                bg=BG, highlightthickness=0)
+        self.canvas.grid(row=0, column=0, sticky="n")
+        self.canvas.bind("<Motion>", self._on_motion)
+        self.canvas.bind("<Leave>", self._on_leave)
+        self.canvas.bind("<Button-1>", self._on_click)
+        self.canvas.bind("<Button-3>", lambda e: self.drop())
+        for seq, step in (("<Button-4>", 1), ("<Button-5>", -1)):
+            self.canvas.bind(seq, lambda e, s=step: self.turn_piece(s))
+        self.canvas.bind("<MouseWheel>", lambda e: self.turn_piece(1 if e.delta > 0 else -1))
+
+        side = ttk.Frame(main, padding=(10, 0, 0, 0))
+        side.grid(row=0, column=1, sticky="nw")
+        self.turn_label = ttk.Label(side, text="", style="Turn.TLabel")
+        self.turn_label.pack(anchor="w")
+        self.status = tk.Label(side, text="", bg=BG, fg=TEXT, justify=tk.LEFT, anchor="w",
+                               wraplength=SIDE_W, font=("DejaVu Sans", 10))
+        self.status.pack(anchor="w", fill=tk.X, pady=(2, 0))
+        self.info_label = ttk.Label(side, text="", style="Muted.TLabel")
+        self.info_label.pack(anchor="w", pady=(0, 4))
+
+        pick = ttk.Frame(side)
+        pick.pack(anchor="w", fill=tk.X)
+        self.pick_canvas = tk.Canvas(pick, width=70, height=70, bg=BG, highlightthickness=0)
+        self.pick_canvas.pack(side=tk.LEFT)
+        pick_text = ttk.Frame(pick)
+        pick_text.pack(side=tk.LEFT, padx=6)
+        self.pick_label = ttk.Label(pick_text, text="", style="Head.TLabel")
+        self.pick_label.pack(anchor="w")
+        ttk.Label(pick_text, text="r / wheel: turn · f: flip · Esc: drop\n"
+                  "no piece picked: click squares, then Enter",
+                  style="Muted.TLabel").pack(anchor="w")
+        row = ttk.Frame(pick_text)
+        row.pack(anchor="w", pady=(2, 0))
+        ttk.Button(row, text="Turn", command=lambda: self.turn_piece(1)).pack(side=tk.LEFT)
+        ttk.Button(row, text="Flip", command=self.flip_piece).pack(side=tk.LEFT, padx=2)
+        ttk.Button(row, text="Place squares", command=self.place_entry).pack(side=tk.LEFT,
+                                                                              padx=2)
+
+        self.pieces_canvas = tk.Canvas(side, width=SIDE_W, height=360, bg=BG,
+                                       highlightthickness=0)
+        self.pieces_canvas.pack(anchor="w", pady=(6, 0))
+        self.pieces_canvas.bind("<Button-1>", self._on_piece_click)
+
+        corners = ttk.Frame(side)
+        corners.pack(anchor="w", pady=(2, 4))
+        ttk.Label(corners, text="Corners:").pack(side=tk.LEFT)
+        self.corner_box = ttk.Frame(corners)
+        self.corner_box.pack(side=tk.LEFT)
+
+        self.result_frame = ttk.LabelFrame(side, text="Score", padding=(8, 4))
+        self.result_frame.pack(anchor="w", fill=tk.X, pady=(4, 0))
+        self.result_title = ttk.Label(self.result_frame, text="", style="Head.TLabel",
+                                      wraplength=SIDE_W - 30)
+        self.result_title.grid(row=0, column=0, columnspan=4, sticky="w")
+        self.result_rows: List[List[ttk.Label]] = []
+
+        self.bottom = ttk.Label(self.root, text=KEYS_HELP, style="Muted.TLabel",
+                                padding=(8, 0, 8, 4))
+        self.bottom.pack(side=tk.BOTTOM, anchor="w")
+
+        keys = {
+            "r": lambda: self.turn_piece(1), "R": lambda: self.turn_piece(-1),
+            "f": self.flip_piece, "F": self.flip_piece, "h": self.ask_hint, "H": self.ask_hint,
+            "c": self.computer_move, "C": self.computer_move,
+        }
+        for key, action in keys.items():
+            self.root.bind(f"<KeyPress-{key}>", lambda e, a=action: a())
+        self.root.bind("<Escape>", lambda e: self.drop())
+        self.root.bind("<Return>", lambda e: self.place_entry())
+        self.root.bind("<KP_Enter>", lambda e: self.place_entry())
+        self.root.bind("<Left>", lambda e: self.navigate("back"))
+        self.root.bind("<Right>", lambda e: self.navigate("forward"))
+        self.root.bind("<Home>", lambda e: self.navigate("first"))
+        self.root.bind("<End>", lambda e: self.navigate("last"))
+        self.root.bind("<Control-n>", lambda e: self.new_game())
+        self.root.bind("<Control-o>", lambda e: self.open_dialog())
+        self.root.bind("<Control-s>", lambda e: self.save_dialog())
+
+    def _setup_variant(self, variant: str, computer: Optional[Sequence[int]] = None) -> None:
+        """Rebuilds the per-colour controls for a variant."""
+        info = blokus.variant_info(variant)
+        self.variant_var.set(info.title)
+        old = [v.get() for v in self.computer_vars]
+        for box in (self.computer_box, self.corner_box):
+            for w in box.winfo_children():
+                w.destroy()
+        self.computer_vars, self.corner_vars = [], []
+        colours = PALETTE[info.name]
+        for c, name in enumerate(info.colour_names):
+            if computer is not None:
+                on = c in computer
+            elif len(old) == info.ncolours:
+                on = old[c]
+            else:
+                on = c == info.ncolours - 1
+            var = tk.BooleanVar(value=on)
+            tk.Checkbutton(self.computer_box, text=name, variable=var, fg=shade(colours[c], 0.8),
+                           bg=BG, activebackground=BG, highlightthickness=0,
+                           font=("DejaVu Sans", 10, "bold"),
+                           command=self._computer_changed).pack(side=tk.LEFT)
+            self.computer_vars.append(var)
+            cvar = tk.BooleanVar(value=bool(self.args.show_corners))
+            tk.Checkbutton(self.corner_box, text=name, variable=cvar, fg=shade(colours[c], 0.8),
+                           bg=BG, activebackground=BG, highlightthickness=0,
+                           command=self.redraw).pack(side=tk.LEFT)
+            self.corner_vars.append(cvar)
+        for row in self.result_rows:
+            for w in row:
+                w.destroy()
+        self.result_rows = []
+        heads = ["", "Points", "Pieces left", "Rank"]
+        for k, text in enumerate(heads):
+            lab = ttk.Label(self.result_frame, text=text, style="Muted.TLabel")
+            lab.grid(row=1, column=k, sticky="w", padx=(0, 14))
+            self.result_rows.append([lab])
+        for p in range(info.nplayers):
+            row = []
+            for k in range(4):
+                lab = ttk.Label(self.result_frame, text="")
+                lab.grid(row=2 + p, column=k, sticky="w", padx=(0, 14))
+                row.append(lab)
+            self.result_rows.append(row)
+
+    # ------------------------------------------------------------------ game state
+    @property
+    def info(self) -> blokus.VariantInfo:
+        return self.game.variant
+
+    @property
+    def cell(self) -> int:
+        return BOARD_PX // self.info.size
+
+    def colours(self) -> List[str]:
+        return PALETTE[self.info.name]
+
+    def to_play(self) -> Optional[int]:
+        return self.game.position.effective_to_play()
+
+    def _changed(self) -> None:
+        """The position changed: forget what belonged to the old one."""
+        self.version += 1
+        self.hint = None
+        self.entry = set()
+        if self.pending is not None:
+            self.worker.cancel(self.pending[0])
+            self.pending = None
+        c = self.to_play()
+        if self.selected and (c is None or self.game.position.left[c].get(self.selected, 0) == 0):
+            self.selected = None
+
+    def new_game(self) -> None:
+        title = self.variant_var.get()
+        variant = next((v.name for v in blokus.VARIANTS.values() if v.title == title),
+                       self.info.name)
+        self._changed()
+        same = variant == self.info.name
+        self.game = blokus.Game(variant)
+        self.filename = None
+        self.selected = None
+        if not same:
+            self._setup_variant(variant)
+        self.set_status(f"New {self.info.title} game.")
+        self.info_label.configure(text="")
+        self.redraw()
+        self._maybe_engine()
+
+    def navigate(self, where: str) -> None:
+        g = self.game
+        target = {"first": 0, "back": g.cursor - 1, "forward": g.cursor + 1,
+                  "last": len(g)}[where]
+        target = max(0, min(len(g), target))
+        if target == g.cursor:
+            return
+        self._changed()
+        g.goto(target)
+        self.set_status("")
+        self.redraw()
+
+    def _computer_changed(self) -> None:
+        self.redraw()
+        self._maybe_engine()
+
+    # ------------------------------------------------------------------ moves
+    def play_move(self, squares: frozenset, by: str) -> bool:
+        """Plays a move for the colour to play; False (with the reason shown) if illegal."""
+        pos = self.game.position
+        c = pos.effective_to_play()
+        if c is None:
+            self.set_status("The game is over.", error=True)
+            return False
+        why = pos.check(c, squares)
+        if why is not None:
+            self.set_status(f"Not legal: {why}.", error=True)
+            return False
+        played = self.game.play(squares, c)
+        name = self.info.colour_names[c]
+        self._changed()
+        if by == "human":
+            self.set_status(f"{name} played {played.piece}: {played.text}")
+        else:
+            self.set_status(f"{name} (computer) played {played.piece}:\n{played.text}",
+                            colour=shade(self.colours()[c], 0.75))
+        self.redraw()
+        return True
+
+    def place_selected(self) -> None:
+        squares = self.preview_squares()
+        if not squares:
+            return
+        if self.play_move(frozenset(squares), "human"):
+            self.selected = None
+            self.redraw()
+            self._after_move()
+
+    def place_entry(self) -> None:
+        if not self.entry:
+            self.set_status("Pick a piece, or click the squares of a move first.", error=True)
+            return
+        if self.pending is not None and self.pending[1] == "move":
+            self.set_status("The computer is thinking.", error=True)
+            return
+        squares = frozenset(self.entry)
+        if self.play_move(squares, "human"):
+            self._after_move()
+        else:
+            self.redraw()
+
+    def _after_move(self) -> None:
+        if self.autoplay_left is not None:
+            self.autoplay_left -= 1
+        if self.to_play() is None:
+            self.set_status(self._result_text(), colour=TEXT)
+        if self.autoplay_left is not None and (self.autoplay_left <= 0 or self.to_play() is None):
+            self._autoplay_finished()
+            return
+        self._maybe_engine()
+
+    # ------------------------------------------------------------------ the engine
+    def _movetime(self) -> int:
+        if self.autoplay_left is not None:
+            return self.args.movetime
+        label = self.think_var.get()
+        for text, ms in THINK:
+            if text == label:
+                return ms
+        return self.args.movetime
+
+    def _request(self, purpose: str) -> None:
+        if not self.engine_ready or self.pending is not None:
+            return
+        if self.to_play() is None:
+            return
+        moves = self.game.engine_moves()
+        if moves is None:
+            self.set_status("A move of this record was made out of turn: the engine cannot "
+                            "take this position.", error=True)
+            return
+        self.token += 1
+        self.pending = (self.token, purpose, self.version)
+        self.worker.request("search", self.token, self.info.name, moves, self._movetime())
+        c = self.to_play()
+        assert c is not None
+        name = self.info.colour_names[c]
+        if purpose == "hint":
+            self.set_status(f"Looking for a move for {name}…")
+        else:
+            self.set_status(f"{name} (computer) is thinking…", colour=MUTED)
+        self._update_buttons()
+
+    def _maybe_engine(self) -> None:
+        c = self.to_play()
+        if c is None or self.pending is not None:
+            return
+        if self.autoplay_left is not None or self.computer_vars[c].get():
+            self._request("move")
+
+    def computer_move(self) -> None:
+        if self.pending is None:
+            self._request("move")
+
+    def ask_hint(self) -> None:
+        if self.pending is None:
+            self._request("hint")
+
+    def move_now(self) -> None:
+        if self.pending is not None:
+            self.worker.move_now(self.pending[0])
+
+    def _poll(self) -> None:
+        try:
+            while not self.closed:
+                self._answer(self.answers.get_nowait())
+        except queue.Empty:
+            pass
+        if not self.closed:
+            self.root.after(15, self._poll)
+
+    def _answer(self, msg: tuple) -> None:
+        kind = msg[0]
+        if kind == "ready":
+            self.engine_ready = True
+            self.engine_name = msg[1]
+            self.info_label.configure(text=f"{msg[1]} ready")
+            self._update_buttons()
+            self._maybe_engine()
+        elif kind in ("failed", "dead"):
+            self.engine_ready = False
+            self.pending = None
+            self.set_status(msg[1], error=True)
+            self._update_buttons()
+            if self.fast:
+                print(f"engine unavailable: {msg[1]}", file=sys.stderr)
+                self.close(code=1)
+        elif kind == "info":
+            if self.pending and msg[1] == self.pending[0]:
+                self._show_info(msg[2])
+        elif kind == "error":
+            if self.pending and msg[1] == self.pending[0]:
+                self.pending = None
+                self.set_status(f"engine: {msg[2]}", error=True)
+                self._update_buttons()
+                if self.fast:
+                    print(f"engine error: {msg[2]}", file=sys.stderr)
+                    self.close(code=1)
+        elif kind == "best":
+            token, move, info = msg[1], msg[2], msg[3]
+            if not self.pending or token != self.pending[0]:
+                return  # stale: the position changed meanwhile
+            _, purpose, version = self.pending
+            self.pending = None
+            self._update_buttons()
+            self._show_info(info)
+            if version != self.version:
+                return
+            if move is None:
+                self.set_status("The engine found no move.", error=True)
+                if self.fast:
+                    self.close(code=1)
+                return
+            try:
+                squares = blokus.parse_move(move, self.info.size)
+            except ValueError as e:
+                self.set_status(f"engine move {move!r}: {e}", error=True)
+                return
+            if purpose == "hint":
+                c = self.to_play()
+                assert c is not None
+                self.hint = (c, squares)
+                piece = blokus.piece_of(squares)
+                self.set_status(f"Hint for {self.info.colour_names[c]}: {piece} "
+                                f"{blokus.move_text(squares)}")
+                self.redraw()
+            elif self.play_move(squares, "computer"):
+                self._after_move()
+            elif self.fast:
+                print(f"the engine's move {move} is illegal here", file=sys.stderr)
+                self.close(code=1)
+
+    def _show_info(self, info: Dict[str, Any]) -> None:
+        if not info:
+            return
+        nps = info.get("nps", 0)
+        self.info_label.configure(
+            text=f"{self.engine_name}: expected result {info.get('score', '?')}% · "
+                 f"{info.get('nodes', 0):,} playouts · {nps / 1000:.1f}k/s · "
+                 f"{info.get('time', 0) / 1000:.1f} s")
+
+    def _update_buttons(self) -> None:
+        if self.closed:
+            return
+        busy = self.pending is not None
+        ok = self.engine_ready and not busy
+        for b in (self.hint_button, self.play_button):
+            b.configure(state="normal" if ok else "disabled")
+        self.stop_button.configure(state="normal" if busy else "disabled")
+
+    # ------------------------------------------------------------------ autoplay / exit
+    def _autoplay_finished(self) -> None:
+        self.autoplay_left = None
+        self.autoplay_done = True
+        self.redraw()
+        pos = self.game.position
+        points = " ".join(str(pos.points(c)) for c in range(self.info.ncolours))
+        line = f"moves {len(self.game)} score {points}"
+        if self.args.save:
+            self._save(self.args.save)
+        if self.fast or self.args.screenshot:
+            print(line)
+            sys.stdout.flush()
+            if self.args.screenshot:
+                self._screenshot_soon()
+            else:
+                self.root.after(1, self._finish_for_screenshot)
+        else:
+            self.set_status(f"Autoplay: {line}", colour=TEXT)
+
+    def _screenshot_soon(self) -> None:
+        self._prepare_screenshot()
+        self.root.after(400, self._finish_for_screenshot)
+
+    def _prepare_screenshot(self) -> None:
+        """With ``--select PIECE``: picks it for the colour to play and shows it where it fits
+        (the first legal place found), as if the mouse were there."""
+        c = self.to_play()
+        if not self.args.select or c is None:
+            return
+        pos = self.game.position
+        # That piece, or else the largest one that fits somewhere.
+        order = sorted(pos.pieces_left(c), key=lambda p: -len(blokus.PIECES[p]))
+        moves: List[frozenset] = []
+        for piece in [self.args.select] + order:
+            if pos.left[c].get(piece, 0):
+                moves = list(pos.legal_moves(c, [piece]))
+                if moves:
+                    break
+        if not moves:
+            return
+        # The placement nearest the centre of the board looks best.
+        mid = (self.info.size - 1) / 2
+        move = min(moves, key=lambda m: sum(abs(x - mid) + abs(y - mid) for x, y in m))
+        self.selected = piece
+        self.cells = blokus.normalize(move)
+        ax, ay = anchor_cell(self.cells)
+        self.hover = (ax + min(x for x, _ in move), ay + min(y for _, y in move))
+        self.redraw()
+
+    def _finish_for_screenshot(self) -> None:
+        if self.args.screenshot:
+            try:
+                w, h = screenshot(self.root, self.args.screenshot)
+                print(f"screenshot {self.args.screenshot} {w}x{h}", file=sys.stderr)
+            except (OSError, RuntimeError) as e:
+                print(f"no screenshot: {e}", file=sys.stderr)
+                self.close(code=4)
+                return
+        self.close(code=0)
+
+    def _watchdog(self) -> None:
+        if not self.closed:
+            print(f"autoplay timed out after {len(self.game)} moves", file=sys.stderr)
+            self.close(code=3)
+
+    def close(self, code: int = 0) -> None:
+        if self.closed:
+            return
+        self.exit_code = code
+        if self.pending is not None:
+            self.worker.cancel(self.pending[0])
+        self.worker.request("quit")
+        self.worker.join(timeout=3)
+        self.closed = True
+        self.root.destroy()
+
+    # ------------------------------------------------------------------ records
+    def _players(self) -> List[str]:
+        info = self.info
+        names = []
+        for p in range(info.nplayers):
+            colours = [c for c in range(info.ncolours) if info.player_of(c) == p]
+            if colours and all(self.computer_vars[c].get() for c in colours):
+                names.append(self.engine_name.split()[0] if self.engine_name else "tessera")
+            else:
+                names.append("Human")
+        return names
+
+    def _save(self, path: str) -> None:
+        version = self.engine_name.split()[1] if len(self.engine_name.split()) > 1 else ""
+        app = f"tessera:{version}" if version else "tessera"
+        if self.autoplay_done:
+            players = [self.engine_name.split()[0] or "tessera"] * self.info.nplayers
+        else:
+            players = self._players()
+        blokus_sgf.save(path, self.game, application=app, players=players)
+
+    def save_dialog(self) -> None:
+        path = filedialog.asksaveasfilename(
+            parent=self.root, title="Save the game", defaultextension=".blksgf",
+            initialfile=Path(self.filename).name if self.filename else "game.blksgf",
+            filetypes=[("Blokus SGF", "*.blksgf"), ("All files", "*")])
+        if not path:
+            return
+        try:
+            self._save(path)
+        except OSError as e:
+            messagebox.showerror("Save", f"Cannot save: {e}", parent=self.root)
+            return
+        self.filename = path
+        self.set_status(f"Saved {len(self.game)} moves to {path}")
+
+    def open_dialog(self) -> None:
+        path = filedialog.askopenfilename(
+            parent=self.root, title="Open a game record",
+            filetypes=[("Blokus SGF", "*.blksgf *.sgf"), ("All files", "*")])
+        if path:
+            self.open_record(path, None, None)
+
+    def open_record(self, path: str, index: Optional[int], goto: Optional[int]) -> None:
+        try:
+            records = blokus_sgf.load_all(path)
+            if index is None:
+                index = 1
+                if len(records) > 1 and not self.fast:
+                    asked = simpledialog.askinteger(
+                        "Open", f"{Path(path).name} holds {len(records)} games. Which one?",
+                        parent=self.root, minvalue=1, maxvalue=len(records), initialvalue=1)
+                    if asked is None:
+                        return
+                    index = asked
+            if not 1 <= index <= len(records):
+                raise blokus_sgf.SgfError(f"game {index} out of range: the file holds "
+                                          f"{len(records)} game(s)")
+            record = records[index - 1]
+            game = record.replay()
+        except (OSError, ValueError) as e:
+            self.set_status(f"Cannot open {path}: {e}", error=True)
+            if self.fast:
+                print(f"cannot open {path}: {e}", file=sys.stderr)
+                self.close(code=1)
+            return
+        self._changed()
+        if game.variant.name != self.info.name:
+            self.game = game
+            self._setup_variant(game.variant.name, computer=[])
+        else:
+            self.game = game
+            for var in self.computer_vars:
+                var.set(False)
+        if goto is not None:
+            game.goto(goto - 1)  # the position before move `goto`, as GTP loadsgf
+        self.filename = path
+        names = [record.properties.get(k) for k in ("PB", "PW", "P1", "P2", "P3", "P4")]
+        who = " · ".join(n for n in names if n)
+        self.set_status(f"Opened {Path(path).name}" + (f" (game {index})" if len(records) > 1
+                                                      else "")
+                        + f": {game.variant.title}, {len(game)} moves"
+                        + (f", {who}" if who else "") + ". Browse with ◀ ▶.")
+        self.redraw()
+
+    # ------------------------------------------------------------------ picking and placing
+    def select_piece(self, piece: str) -> None:
+        if self.selected == piece:
+            self.selected = None
+        else:
+            self.selected = piece
+            self.cells = display_cells(piece)
+            self.entry = set()
+        self.redraw()
+
+    def drop(self) -> None:
+        self.selected = None
+        self.entry = set()
+        self.redraw()
+
+    def turn_piece(self, step: int) -> None:
+        """A quarter turn of the picked piece, clockwise for ``step`` 1, else anticlockwise."""
+        if self.selected:
+            self.cells = blokus.transform(self.cells, 1 if step > 0 else 3)
+            self.redraw()
+
+    def flip_piece(self) -> None:
+        """Mirrors the picked piece left to right."""
+        if self.selected:
+            self.cells = blokus.transform(self.cells, 0, True)
+            self.redraw()
+
+    def selected_cells(self) -> Tuple[Square, ...]:
+        assert self.selected is not None
+        return self.cells
+
+    def preview_squares(self) -> List[Square]:
+        if not self.selected or self.hover is None:
+            return []
+        cells = self.selected_cells()
+        ax, ay = anchor_cell(cells)
+        hx, hy = self.hover
+        return [(x - ax + hx, y - ay + hy) for x, y in cells]
+
+    def square_at(self, px: float, py: float) -> Optional[Square]:
+        size, cell = self.info.size, self.cell
+        x = int((px - BX0) // cell)
+        y = size - 1 - int((py - BY0) // cell)
+        if px < BX0 or py < BY0 or not (0 <= x < size and 0 <= y < size):
+            return None
+        return (x, y)
+
+    def _on_motion(self, e: tk.Event) -> None:
+        sq = self.square_at(e.x, e.y)
+        if sq != self.hover:
+            self.hover = sq
+            self.bottom.configure(text=(blokus.square_name(sq) if sq else "") + "   " + KEYS_HELP)
+            if self.selected:
+                self._draw_preview()
+
+    def _on_leave(self, e: tk.Event) -> None:
+        self.hover = None
+        self._draw_preview()
+
+    def _on_click(self, e: tk.Event) -> None:
+        sq = self.square_at(e.x, e.y)
+        if sq is None:
+            return
+        if self.pending is not None and self.pending[1] == "move":
+            self.set_status("The computer is thinking.", error=True)
+            return
+        if self.selected:
+            self.hover = sq
+            self.place_selected()
+            return
+        if sq in self.game.position.cells:
+            return
+        self.entry.symmetric_difference_update({sq})
+        if self.entry:
+            text = blokus.move_text(self.entry)
+            piece = blokus.piece_of(self.entry)
+            self.set_status(f"Squares: {text}" + (f" ({piece}) — Enter to place" if piece
+                                                  else ""))
+        self.redraw()
+
+    def _on_piece_click(self, e: tk.Event) -> None:
+        for x0, y0, x1, y1, colour, piece in self.piece_slots:
+            if x0 <= e.x <= x1 and y0 <= e.y <= y1:
+                c = self.to_play()
+                if c is None:
+                    return
+                if colour != c:
+                    self.set_status(f"It is {self.info.colour_names[c]}'s turn.", error=True)
+                    return
+                if self.game.position.left[c].get(piece, 0) == 0:
+                    self.set_status(f"{self.info.colour_names[c]} has no {piece} left.",
+                                    error=True)
+                    return
+                self.select_piece(piece)
+                return
+
+    # ------------------------------------------------------------------ drawing
+    def set_status(self, text: str, error: bool = False, colour: Optional[str] = None) -> None:
+        self.status.configure(text=text, fg=BAD if error else (colour or TEXT))
+
+    def redraw(self) -> None:
+        if self.closed:
+            return
+        self._draw_board()
+        self._draw_preview()
+        self._draw_pieces()
+        self._draw_pick()
+        self._update_labels()
+
+    def _xy(self, sq: Square) -> Tuple[float, float]:
+        cell = self.cell
+        return BX0 + sq[0] * cell, BY0 + (self.info.size - 1 - sq[1]) * cell
+
+    def _block(self, cv: tk.Canvas, x: float, y: float, s: float, colour: str,
+               tags: Any = ()) -> None:
+        b = max(1.5, s * 0.12)
+        cv.create_rectangle(x, y, x + s, y + s, fill=shade(colour, 0.72), outline="", tags=tags)
+        cv.create_polygon(x, y, x + s, y, x + s - b, y + b, x + b, y + b, x + b, y + s - b,
+                          x, y + s, fill=shade(colour, 1.45), outline="", tags=tags)
+        cv.create_rectangle(x + b, y + b, x + s - b, y + s - b, fill=colour, outline="",
+                            tags=tags)
+
+    def _draw_board(self) -> None:
+        cv = self.canvas
+        cv.delete("all")
+        info, cell, pos = self.info, self.cell, self.game.position
+        size = info.size
+        colours = self.colours()
+        side = size * cell
+        cv.create_rectangle(BX0 - 3, BY0 - 3, BX0 + side + 3, BY0 + side + 3, fill="#9aa0b0",
+                            outline="")
+        for i in range(size):
+            x, _ = self._xy((i, 0))
+            cv.create_text(x + cell / 2, BY0 + side + 13, text=chr(ord("a") + i), fill=MUTED,
+                           font=("DejaVu Sans", 9))
+            _, y = self._xy((0, i))
+            cv.create_text(BX0 - 14, y + cell / 2, text=str(i + 1), fill=MUTED,
+                           font=("DejaVu Sans", 9))
+        for y in range(size):
+            for x in range(size):
+                px, py = self._xy((x, y))
+                owner = pos.cells.get((x, y))
+                if owner is None:
+                    fill = "#e4e6ec" if (x, y) in self.entry else EMPTY
+                    cv.create_rectangle(px, py, px + cell, py + cell, fill=fill, outline=GRID)
+                else:
+                    self._block(cv, px, py, cell, colours[owner])
+        # Starting squares still free.
+        for c, start in enumerate(info.starts):
+            if start not in pos.cells:
+                px, py = self._xy(start)
+                r = cell * 0.28
+                cv.create_oval(px + cell / 2 - r, py + cell / 2 - r, px + cell / 2 + r,
+                               py + cell / 2 + r, fill=colours[c], outline="")
+        # Attach corners on request.
+        for c, var in enumerate(self.corner_vars):
+            if var.get():
+                for sq in pos.corners(c):
+                    px, py = self._xy(sq)
+                    m, r = cell / 2, cell * 0.22
+                    cv.create_polygon(px + m, py + m - r, px + m + r, py + m, px + m, py + m + r,
+                                      px + m - r, py + m, fill=colours[c],
+                                      outline=shade(colours[c], 0.6))
+        # The last move of each colour: a dot on its squares; the very last one ringed.
+        last = self.game.last_moves()
+        newest = self.game.moves[self.game.cursor - 1] if self.game.cursor else None
+        for played in last:
+            if played is None:
+                continue
+            for sq in played.squares:
+                px, py = self._xy(sq)
+                r = max(2.5, cell * 0.12)
+                cv.create_oval(px + cell / 2 - r, py + cell / 2 - r, px + cell / 2 + r,
+                               py + cell / 2 + r, fill="white", outline=shade(
+                                   colours[played.colour], 0.5))
+            if played is newest:
+                for sq in played.squares:
+                    px, py = self._xy(sq)
+                    cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
+                                        outline="white", width=2)
+        # Squares entered one by one.
+        for sq in self.entry:
+            px, py = self._xy(sq)
+            cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2, outline=TEXT,
+                                width=2, dash=(3, 2))
+        # The hint.
+        if self.hint is not None:
+            c, squares = self.hint
+            for sq in squares:
+                px, py = self._xy(sq)
+                cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
+                                    fill=colours[c], stipple="gray50", outline="")
+                cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2,
+                                    outline=shade(colours[c], 0.5), width=3, dash=(5, 3))
+
+    def _draw_preview(self) -> None:
+        cv = self.canvas
+        cv.delete("preview")
+        squares = self.preview_squares()
+        if not squares:
+            return
+        c = self.to_play()
+        legal = c is not None and self.game.position.is_legal(c, squares)
+        colour = GOOD if legal else BAD
+        cell = self.cell
+        # Hatched, with a heavy border: never taken for a placed piece (Green's, Red's).
+        for sq in squares:
+            if not self.game.position.on_board(sq):
+                continue
+            px, py = self._xy(sq)
+            cv.create_rectangle(px, py, px + cell, py + cell, fill=colour, stipple="gray50",
+                                outline="", tags="preview")
+            cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2, outline=colour,
+                                width=3, tags="preview")
+        if not legal and c is not None:
+            why = self.game.position.check(c, squares) or ""
+            self.bottom.configure(text=f"{blokus.square_name(self.hover)}: {why}"
+                                  if self.hover else KEYS_HELP)
+
+    def _draw_pieces(self) -> None:
+        cv = self.pieces_canvas
+        cv.delete("all")
+        self.piece_slots = []
+        info, pos = self.info, self.game.position
+        colours = self.colours()
+        to_play = self.to_play()
+        cs = 9 if info.ncolours == 4 else 10
+        y = 2
+        for c, name in enumerate(info.colour_names):
+            who = "computer" if self.computer_vars and self.computer_vars[c].get() else "human"
+            left = sum(pos.left[c].values())
+            head = f"{name} · {pos.points(c)} points · {left} piece{'s' * (left != 1)} left"
+            marker = "▶ " if c == to_play else ""
+            cv.create_text(4, y + 8, anchor="w", text=marker + head,
+                           fill=shade(colours[c], 0.7), font=("DejaVu Sans", 10, "bold"))
+            cv.create_text(SIDE_W - 4, y + 8, anchor="e", text=who, fill=MUTED,
+                           font=("DejaVu Sans", 9))
+            y += 19
+            x = 4
+            row_h = 3 * cs
+            for piece in info.pieces:
+                cells = display_cells(piece)
+                w = max(p for p, _ in cells) + 1
+                h = max(q for _, q in cells) + 1
+                if x + w * cs > SIDE_W - 4:
+                    x = 4
+                    y += row_h + 6
+                have = pos.left[c][piece]
+                top = y + (row_h - h * cs) / 2
+                for px_, py_ in cells:
+                    bx, by = x + px_ * cs, top + (h - 1 - py_) * cs
+                    if have:
+                        self._block(cv, bx, by, cs, colours[c])
+                    else:
+                        cv.create_rectangle(bx, by, bx + cs, by + cs, fill="", outline="#d3d6de")
+                if have and info.copies > 1:
+                    cv.create_text(x + w * cs + 1, top + h * cs, anchor="sw", text=f"{have}",
+                                   fill=MUTED, font=("DejaVu Sans", 7))
+                if piece == self.selected and c == to_play:
+                    cv.create_rectangle(x - 3, y - 3, x + w * cs + 3, y + row_h + 3,
+                                        outline=TEXT, width=2)
+                self.piece_slots.append((x - 2, y - 2, x + w * cs + 2, y + row_h + 2, c, piece))
+                x += w * cs + (10 if info.copies > 1 else 7)
+            y += row_h + 10
+        cv.configure(height=y)
+
+    def _draw_pick(self) -> None:
+        cv = self.pick_canvas
+        cv.delete("all")
+        if not self.selected:
+            self.pick_label.configure(text="No piece picked")
+            return
+        c = self.to_play()
+        colour = self.colours()[c] if c is not None else GRID
+        cells = self.selected_cells()
+        w = max(x for x, _ in cells) + 1
+        h = max(y for _, y in cells) + 1
+        cs = min(13, 64 // max(w, h))
+        x0, y0 = (70 - w * cs) / 2, (70 - h * cs) / 2
+        for x, y in cells:
+            self._block(cv, x0 + x * cs, y0 + (h - 1 - y) * cs, cs, colour)
+        self.pick_label.configure(text=f"Piece {self.selected}")
+
+    def _result_text(self) -> str:
+        info, pos = self.info, self.game.position
+        pts = pos.player_points()
+        names = info.player_names()
+        ranks = pos.ranks()
+        if info.nplayers == 2:
+            if pts[0] == pts[1]:
+                return f"Game over: a draw, {pts[0]} points each."
+            w = 0 if pts[0] > pts[1] else 1
+            return (f"Game over: {names[w]} wins, {pts[w]} to {pts[1 - w]} "
+                    f"(+{abs(pts[0] - pts[1])}).")
+        order = sorted(range(len(pts)), key=lambda p: ranks[p])
+        return "Game over: " + ", ".join(f"{ORDINAL[ranks[p]]} {names[p]} {pts[p]}"
+                                         for p in order) + "."
+
+    def _update_labels(self) -> None:
+        g, info, pos = self.game, self.info, self.game.position
+        self.move_label.configure(text=f"move {g.cursor} of {len(g)}")
+        c = self.to_play()
+        colours = self.colours()
+        if c is None:
+            self.turn_label.configure(text="Game over", foreground=TEXT)
+        else:
+            who = "computer" if self.computer_vars[c].get() else "you"
+            self.turn_label.configure(text=f"{info.colour_names[c]} to play ({who})",
+                                      foreground=shade(colours[c], 0.75))
+        over = c is None
+        self.result_frame.configure(text="Result" if over else "Score")
+        self.result_title.configure(text=self._result_text() if over else "")
+        if over:
+            self.result_title.grid()
+        else:
+            self.result_title.grid_remove()
+        pts, ranks = pos.player_points(), pos.ranks()
+        names = info.player_names()
+        for p in range(info.nplayers):
+            row = self.result_rows[4 + p]
+            owned = [k for k in range(info.ncolours) if info.player_of(k) == p]
+            left = sum(sum(pos.left[k].values()) for k in owned)
+            row[0].configure(text=names[p], foreground=shade(colours[owned[0]], 0.7),
+                             font=("DejaVu Sans", 10, "bold"))
+            row[1].configure(text=str(pts[p]))
+            row[2].configure(text=str(left))
+            row[3].configure(text=ORDINAL[ranks[p]] if over else "")
+        self._update_buttons()
+
+
+KEYS_HELP = ("r/wheel turn · f flip · Esc drop · Enter place squares · h hint · c computer move"
+             " · ←/→ undo/redo")
+
+
+# ---------------------------------------------------------------------------------- main
+def default_engine() -> str:
     for sub in ("target/release/tessera", "target/debug/tessera"):
-        path = os.path.join(root, sub)
-        if os.path.exists(path):
-            return path
+        path = REPO / sub
+        if path.exists():
+            return str(path)
     return "tessera"
 
 
-class Engine:
-    """The tessera process; lines are read on a thread into a queue."""
-
-    def __init__(self, path):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     universal_newlines=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def ask(self, line, timeout=10):
-        """Sends a line then isready; returns the answers before readyok."""
-        self.send(line)
-        self.send("isready")
-        out = []
-        while True:
-            got = self.lines.get(timeout=timeout)
-            if got is None or got == "readyok":
-                return out
-            out.append(got)
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=2)
-        except Exception:
-            self.proc.kill()
-
-
-def norm(move):
-    return ",".join(sorted(move.split(",")))
-
-
-class App:
-    def __init__(self, root, engine, movetime):
-        self.root = root
-        self.engine = engine
-        self.movetime = movetime
-        self.moves = []            # placements in order (passes are implicit)
-        self.movers = []           # colour index of each placement
-        self.selected = set()
-        self.last_engine = None
-        self.thinking = False
-        root.title("tessera - Blokus")
-
-        bar = ttk.Frame(root, padding=4)
-        bar.pack(side=tk.TOP, fill=tk.X)
-        ttk.Label(bar, text="Variant").pack(side=tk.LEFT)
-        self.variant = tk.StringVar(value="classic")
-        box = ttk.Combobox(bar, textvariable=self.variant, values=VARIANTS, width=8, state="readonly")
-        box.pack(side=tk.LEFT, padx=4)
-        box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
-        ttk.Label(bar, text="Engine plays:").pack(side=tk.LEFT, padx=(10, 2))
-        self.engine_box = ttk.Frame(bar)
-        self.engine_box.pack(side=tk.LEFT)
-        self.engine_plays = []
-        ttk.Button(bar, text="New game", command=self.new_game).pack(side=tk.LEFT, padx=4)
-        ttk.Button(bar, text="Undo", command=self.undo).pack(side=tk.LEFT, padx=4)
-        ttk.Button(bar, text="Engine move", command=self.engine_move).pack(side=tk.LEFT, padx=4)
-
-        main = ttk.Frame(root, padding=4)
-        main.pack(side=tk.TOP, fill=tk.BOTH, expand=True)
-        self.canvas = tk.Canvas(main, width=21 * CELL + 4, height=21 * CELL + 4, bg="white")
-        self.canvas.pack(side=tk.LEFT)
-        self.canvas.bind("<Button-1>", self.click)
-        side = ttk.Frame(main, padding=6)
-        side.pack(side=tk.LEFT, fill=tk.Y)
-        self.turn = ttk.Label(side, font=("TkDefaultFont", 12, "bold"))
-        self.turn.pack(anchor=tk.W)
-        row = ttk.Frame(side)
-        row.pack(anchor=tk.W, pady=4)
-        ttk.Button(row, text="Place", command=self.place).pack(side=tk.LEFT)
-        ttk.Button(row, text="Clear", command=self.clear_selection).pack(side=tk.LEFT, padx=4)
-        self.feedback = tk.Label(side, text="", wraplength=300, justify=tk.LEFT, fg="#b00000")
-        self.feedback.pack(anchor=tk.W, pady=4)
-        self.engine_said = tk.Label(side, text="", wraplength=300, justify=tk.LEFT,
-                                    font=("TkDefaultFont", 12, "bold"))
-        self.engine_said.pack(anchor=tk.W, pady=4)
-        self.scores = tk.Label(side, text="", justify=tk.LEFT, font=("TkFixedFont", 10),
-                               wraplength=320, anchor=tk.W)
-        self.scores.pack(anchor=tk.W, pady=6)
-        root.bind("<Return>", lambda e: self.place())
-        root.bind("<Escape>", lambda e: self.clear_selection())
-        self.new_game()
-
-    # --- game state -----------------------------------------------------------------------
-
-    def ncolours(self):
-        return 2 if self.variant.get() in ("duo", "junior") else 4
-
-    def size(self):
-        return 14 if self.ncolours() == 2 else 20
-
-    def new_game(self):
-        if self.thinking:
-            self.engine.send("stop")
-        n = self.ncolours()
-        for w in self.engine_box.winfo_children():
-            w.destroy()
-        old = [v.get() for v in self.engine_plays]
-        if len(old) != n:
-            old = []
-        self.engine_plays = []
-        for i, (name, _) in enumerate(COLOURS[n]):
-            var = tk.BooleanVar(value=old[i] if i < len(old) else (i == n - 1))
-            ttk.Checkbutton(self.engine_box, text=name, variable=var,
-                            command=self.maybe_engine).pack(side=tk.LEFT)
-            self.engine_plays.append(var)
-        self.engine.ask("newgame blokus variant " + self.variant.get())
-        self.moves, self.movers, self.selected = [], [], set()
-        self.last_engine = None
-        self.engine_said.config(text="")
-        self.feedback.config(text="")
-        self.refresh()
-        self.maybe_engine()
-
-    def position(self, moves):
-        line = "position startpos"
-        if moves:
-            line += " moves " + " ".join(moves)
-        return line
-
-    def refresh(self):
-        """Sets the position, reads show, redraws."""
-        answers = self.engine.ask(self.position(self.moves))
-        errors = [a for a in answers if a.startswith("error")]
-        if errors:
-            self.feedback.config(text=errors[0][6:])
-        show = [a[len("info string "):] for a in self.engine.ask("show") if a.startswith("info string ")]
-        self.board_rows = [l.split()[1:] for l in show[2:2 + self.size()]]
-        self.colour_lines = [l for l in show if " points " in l]
-        status = show[-1] if show else ""
-        self.to_play = None
-        if status.startswith("to play"):
-            self.to_play = int(status.split()[2]) - 1
-        self.draw()
-
-    def pieces_left(self):
-        out = []
-        for line in self.colour_lines:
-            head, _, pieces = line.partition(": ")
-            out.append(pieces.split() if pieces.strip() != "-" else [])
-        return out
-
-    # --- drawing --------------------------------------------------------------------------
-
-    def cell_xy(self, x, y):
-        size = self.size()
-        return 20 + x * CELL, 4 + (size - 1 - y) * CELL
-
-    def draw(self):
-        c = self.canvas
-        c.delete("all")
-        size, n = self.size(), self.ncolours()
-        colours = COLOURS[n]
-        for x in range(size):
-            px, _ = self.cell_xy(x, 0)
-            c.create_text(px + CELL / 2, 4 + size * CELL + 9, text=chr(ord("a") + x))
-        for y in range(size):
-            _, py = self.cell_xy(0, y)
-            c.create_text(10, py + CELL / 2, text=str(y + 1))
-        last = set(self.last_engine.split(",")) if self.last_engine else set()
-        for y in range(size):
-            row = self.board_rows[size - 1 - y] if len(self.board_rows) == size else ["."] * size
-            for x in range(size):
-                px, py = self.cell_xy(x, y)
-                ch = row[x] if x < len(row) else "."
-                fill = "#f4f4f4" if ch == "." else colours[int(ch) - 1][1]
-                sq = chr(ord("a") + x) + str(y + 1)
-                if sq in self.selected:
-                    fill = "#a0a0a0" if ch == "." else fill
-                c.create_rectangle(px, py, px + CELL, py + CELL, fill=fill, outline="#c8c8c8")
-                if sq in last:
-                    c.create_rectangle(px + 2, py + 2, px + CELL - 2, py + CELL - 2, outline="black", width=3)
-                    c.create_text(px + CELL / 2, py + CELL / 2, text="*", font=("TkDefaultFont", 12, "bold"))
-                if sq in self.selected:
-                    c.create_rectangle(px + 3, py + 3, px + CELL - 3, py + CELL - 3, outline="#202020", dash=(2, 2))
-        # The starting squares.
-        starts = ["e10", "j5"] if n == 2 else ["a20", "t20", "t1", "a1"]
-        for i, s in enumerate(starts):
-            x, y = ord(s[0]) - ord("a"), int(s[1:]) - 1
-            if self.board_rows and self.board_rows[size - 1 - y][x] == ".":
-                px, py = self.cell_xy(x, y)
-                c.create_oval(px + 8, py + 8, px + CELL - 8, py + CELL - 8, fill=colours[i][1], outline="")
-        lines = []
-        for i, line in enumerate(self.colour_lines):
-            who = "engine" if self.engine_plays[i].get() else "human"
-            head, _, pieces = line.partition(": ")
-            lines.append(f"{head} ({who})\n    {pieces}")
-        self.scores.config(text="\n".join(lines))
-        if self.to_play is None:
-            self.turn.config(text="Game over", foreground="black")
-        else:
-            name, colour = colours[self.to_play]
-            who = "engine" if self.engine_plays[self.to_play].get() else "you"
-            self.turn.config(text=f"To play: {name} ({who})", foreground=colour)
-
-    # --- human moves ----------------------------------------------------------------------
-
-    def click(self, event):
-        size = self.size()
-        x = int((event.x - 20) // CELL)
-        y = size - 1 - int((event.y - 4) // CELL)
-        if not (0 <= x < size and 0 <= y < size):
-            return
-        sq = chr(ord("a") + x) + str(y + 1)
-        if sq in self.selected:
-            self.selected.remove(sq)
-        else:
-            self.selected.add(sq)
-        self.feedback.config(text="")
-        self.draw()
-
-    def clear_selection(self):
-        self.selected = set()
-        self.draw()
-
-    def place(self):
-        if self.thinking or self.to_play is None:
-            return
-        if not self.selected:
-            self.feedback.config(text="Click the squares of the piece first.")
-            return
-        move = ",".join(sorted(self.selected))
-        legal = self.engine.ask("legal")
-        moves = legal[0].split()[1:] if legal and legal[0].startswith("legal") else []
-        if norm(move) not in {norm(m) for m in moves}:
-            answers = self.engine.ask(self.position(self.moves + [move]))
-            why = next((a[6:] for a in answers if a.startswith("error")), "not a legal move")
-            self.feedback.config(text="Not legal: " + why.split(": ", 1)[-1])
-            self.engine.ask(self.position(self.moves))
-            return
-        self.play(move)
-        self.maybe_engine()
-
-    def play(self, move):
-        self.movers.append(self.to_play)
-        self.moves.append(move)
-        self.selected = set()
-        self.feedback.config(text="")
-        self.refresh()
-
-    def undo(self):
-        if self.thinking or not self.moves:
-            return
-        self.moves.pop()
-        mover = self.movers.pop()
-        if self.last_engine and mover is not None and self.engine_plays[mover].get():
-            self.last_engine = None
-            self.engine_said.config(text="")
-        self.refresh()
-
-    # --- engine moves ---------------------------------------------------------------------
-
-    def maybe_engine(self):
-        if self.to_play is not None and self.engine_plays[self.to_play].get() and not self.thinking:
-            self.root.after(50, self.engine_move)
-
-    def engine_move(self):
-        if self.thinking or self.to_play is None:
-            return
-        self.thinking = True
-        self.before = self.pieces_left()
-        self.engine.send(self.position(self.moves))
-        self.engine.send(f"go movetime {self.movetime}")
-        name = COLOURS[self.ncolours()][self.to_play][0]
-        self.engine_said.config(text=f"{name} (engine) is thinking...", fg="black")
-        self.root.after(20, self.poll)
-
-    def poll(self):
-        try:
-            while True:
-                line = self.engine.lines.get_nowait()
-                if line is None:
-                    self.engine_said.config(text="The engine stopped.")
-                    return
-                if line.startswith("bestmove"):
-                    self.thinking = False
-                    move = line.split()[1]
-                    if move == "none":
-                        self.refresh()
-                        return
-                    mover = self.to_play
-                    self.last_engine = move
-                    self.play(move)
-                    after = self.pieces_left()
-                    piece = ""
-                    if mover is not None and mover < len(after):
-                        gone = list(self.before[mover])
-                        for p in after[mover]:
-                            if p in gone:
-                                gone.remove(p)
-                        piece = gone[0] if gone else ""
-                    name, colour = COLOURS[self.ncolours()][mover]
-                    self.engine_said.config(
-                        text=f"{name} (engine) plays piece {piece}:\n{move}", fg=colour)
-                    self.maybe_engine()
-                    return
-        except queue.Empty:
-            self.root.after(20, self.poll)
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default=default_engine())
-    ap.add_argument("--movetime", type=int, default=1000)
-    args = ap.parse_args()
-    engine = Engine(args.engine)
-    root = tk.Tk()
-    App(root, engine, args.movetime)
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description="Blokus with the tessera engine")
+    ap.add_argument("--engine", default=default_engine(),
+                    help="the engine's command line (default: target/release/tessera)")
+    ap.add_argument("--variant", default="classic",
+                    help="classic, two, three, duo, junior (or the SGF names, 'Blokus Duo')")
+    ap.add_argument("--movetime", type=int, default=None,
+                    help="engine think time per move in ms (default 1000; 30 with "
+                         "--exit-after-autoplay)")
+    ap.add_argument("--computer", default=None, metavar="COLOURS",
+                    help="the colours the engine plays, 1-based and comma-separated "
+                         "(default: the last colour); 'none' for none")
+    ap.add_argument("--open", default=None, metavar="FILE", help="open a .blksgf record")
+    ap.add_argument("--game", type=int, default=None, metavar="K",
+                    help="with --open: the K-th game of the file (default 1)")
+    ap.add_argument("--goto", type=int, default=None, metavar="N",
+                    help="with --open: show the position before move N (as GTP loadsgf)")
+    ap.add_argument("--autoplay", type=int, default=0, metavar="N",
+                    help="the engine plays up to N moves on every colour at start")
+    ap.add_argument("--exit-after-autoplay", action="store_true",
+                    help="play the --autoplay moves fast, print 'moves M score ...', exit")
+    ap.add_argument("--save", default=None, metavar="FILE",
+                    help="after the autoplay, save the game record (Blokus SGF) there")
+    ap.add_argument("--screenshot", default=None, metavar="FILE",
+                    help="save a PNG of the window (after the autoplay, if any) and exit")
+    ap.add_argument("--select", default=None, metavar="PIECE",
+                    help="with --screenshot: pick this piece of the colour to play (else its "
+                         "largest piece that fits) and show it where it fits")
+    ap.add_argument("--show-corners", action="store_true",
+                    help="start with every colour's attach corners shown")
+    args = ap.parse_args(argv)
     try:
-        root.mainloop()
-    finally:
-        engine.close()
+        args.variant = blokus.variant_info(args.variant).name
+    except ValueError as e:
+        ap.error(str(e))
+    ncolours = blokus.variant_info(args.variant).ncolours
+    if args.computer is None:
+        args.computer = None
+    elif args.computer.strip().lower() == "none":
+        args.computer = []
+    else:
+        try:
+            args.computer = [int(t) - 1 for t in args.computer.split(",") if t.strip()]
+        except ValueError:
+            ap.error("--computer takes colour numbers such as 2,4")
+        if any(not 0 <= c < ncolours for c in args.computer):
+            ap.error(f"--computer: colours are 1 to {ncolours}")
+    if args.exit_after_autoplay and args.autoplay <= 0:
+        ap.error("--exit-after-autoplay needs --autoplay N with N > 0")
+    if args.movetime is None:
+        args.movetime = 30 if args.exit_after_autoplay else 1000
+    if args.movetime <= 0:
+        ap.error("--movetime must be positive")
+    if args.select and args.select not in blokus.PIECES:
+        ap.error(f"--select: no piece {args.select!r} (pieces: {' '.join(blokus.PIECES)})")
+    args.engine = shlex.split(args.engine) if not os.path.exists(args.engine) else [args.engine]
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parse_args(argv)
+    root = tk.Tk()
+    app = BlokusApp(root, args)
+    root.mainloop()
+    return app.exit_code
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -4,6 +4,8 @@
   (:class:`Engine`, :class:`Limit`, ...), in the style of python-chess's ``chess.engine``.
 - :mod:`tessera_client.blockudoku`: Blockudoku rules (boards, pieces, clears, scoring, piece
   sets) to apply the engine's moves and to check them.
+- :mod:`tessera_client.blokus`: Blokus rules (all five variants: legality, attach corners, turn
+  order, scores); :mod:`tessera_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
 """
 
 from . import blockudoku
@@ -20,6 +22,8 @@ from .engine import (
     parse_info,
 )
 
+from . import blokus, blokus_sgf
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -34,4 +38,6 @@ __all__ = [
     "PlayResult",
     "parse_info",
     "blockudoku",
+    "blokus",
+    "blokus_sgf",
 ]

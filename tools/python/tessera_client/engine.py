@@ -572,6 +572,17 @@ class Engine:
         if pieces is not None:
             self.set_pieces(pieces)
 
+    def position_startpos(self, moves: Sequence[str] = ()) -> None:
+        """``position startpos [moves <move>...]``: the game's start and the moves played since
+        (Blokus: each move's squares joined by commas, in playing order; colours that cannot
+        move are skipped by the engine). A refused position raises :class:`EngineError` on the
+        next read (e.g. :meth:`ping`)."""
+        self._settle()
+        tokens = [str(m) for m in moves]
+        if any(not t or any(ch.isspace() for ch in t) for t in tokens):
+            raise ValueError(f"bad move in {list(moves)!r}")
+        self._send("position startpos" + (" moves " + " ".join(tokens) if tokens else ""))
+
     def set_pieces(self, pieces: Sequence[Any]) -> None:
         """``pieces <shape>...``: the hand (1 to 3 shapes; see :meth:`position`)."""
         self._settle()
