@@ -741,8 +741,11 @@ class BlokusApp:
         if not info:
             return
         nps = info.get("nps", 0)
+        score = info.get("score")
+        # The engine's score is the expected result in percent (with a small margin bonus).
+        shown = f"{max(0, min(100, score))}%" if isinstance(score, int) else "?"
         self.info_label.configure(
-            text=f"{self.engine_name}: expected result {info.get('score', '?')}% · "
+            text=f"{self.engine_name}: expected result {shown} · "
                  f"{info.get('nodes', 0):,} playouts · {nps / 1000:.1f}k/s · "
                  f"{info.get('time', 0) / 1000:.1f} s")
 
