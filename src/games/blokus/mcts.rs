@@ -484,7 +484,10 @@ impl MctsSearch {
         let t = self.mcts.root.tables();
         let pv = self.mcts.pv(8);
         let stats = self.mcts.root_stats();
-        let score = stats.first().map_or(0, |s| (s.2 * 100.0).round() as i64);
+        // The mean includes the quality bonuses; the protocol's score is a result in 0..=100.
+        let score = stats
+            .first()
+            .map_or(0, |s| (s.2 * 100.0).round().clamp(0.0, 100.0) as i64);
         (pv.iter().map(|&(_, m)| t.move_name(m)).collect(), score)
     }
 
