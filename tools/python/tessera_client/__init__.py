@@ -6,9 +6,11 @@
   sets) to apply the engine's moves and to check them.
 - :mod:`tessera_client.blokus`: Blokus rules (all five variants: legality, attach corners, turn
   order, scores); :mod:`tessera_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
+- :mod:`tessera_client.compsudoku`: Competitive Sudoku (moves, game states, the course's board
+  files) and :class:`~tessera_client.compsudoku.SudokuSession`, a game the engine referees.
 """
 
-from . import blockudoku
+from . import blockudoku, compsudoku
 from .engine import (
     AnalysisResult,
     Engine,
@@ -40,4 +42,5 @@ __all__ = [
     "blockudoku",
     "blokus",
     "blokus_sgf",
+    "compsudoku",
 ]
