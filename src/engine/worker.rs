@@ -101,11 +101,14 @@ impl Answer {
         }
     }
 
-    /// Gives the search's own final line, unless the `bestmove` is out already.
+    /// Gives the search's own final line, unless the `bestmove` is out already; a search that
+    /// ended without a line of its own (stopped before its first iteration finished) gives the
+    /// published one (the fallback), never `none` while a move is known.
     fn give_final(&self, best: &[String]) {
         let mut state = self.state();
         if !state.given {
-            self.output.line(&self.bestmove(best));
+            let line = if best.is_empty() { &state.best } else { best };
+            self.output.line(&self.bestmove(line));
             state.given = true;
         }
     }
@@ -424,5 +427,16 @@ mod tests {
         let none = Answer::new(output, false, Vec::new());
         none.give_published();
         assert_eq!(captured.lines(), ["bestmove 1@a9 2@a1", "bestmove none"]);
+    }
+
+    #[test]
+    fn a_search_ended_without_a_line_answers_the_fallback() {
+        let captured = Captured::default();
+        let output = Output::new(Box::new(captured.clone()));
+        let answer = Answer::new(output.clone(), false, vec!["j14=3".into()]);
+        answer.give_final(&[]);
+        let none = Answer::new(output, false, Vec::new());
+        none.give_final(&[]);
+        assert_eq!(captured.lines(), ["bestmove j14=3", "bestmove none"]);
     }
 }
