@@ -232,7 +232,7 @@ fn selfplay_sudoku_against_another_engine_binary_with_an_sprt() {
         "0,50",
     ]);
     assert!(out.contains("games 4 "), "{out}");
-    assert!(out.contains("illegal 0"), "{out}");
+    assert!(out.contains("forfeits 0"), "{out}");
     let summary = out
         .lines()
         .find(|l| l.starts_with("engine: "))

@@ -107,7 +107,7 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
     }
 }
 
-/// The engine's move.
+/// The engine's move (none only when it has none).
 fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bool)> {
     let stop = Arc::new(AtomicBool::new(false));
     let control = SearchControl::new(
@@ -119,7 +119,11 @@ fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bo
     let mut search = SudokuSearch::new(game, weights, &|| false);
     iterative::deepen(&mut search, &control, &mut |_| {});
     let pass = search.chosen_is_pass();
-    search.chosen().map(|(mv, _)| (mv, pass))
+    match search.chosen() {
+        Some((mv, _)) => Some((mv, pass)),
+        // Out of time before a first result: the first rule move, as the protocol's `go`.
+        None => game.rule_moves().first().map(|&mv| (mv, false)),
+    }
 }
 
 /// The moves the rules allow (not checked for solvability) with the points each scores now.
@@ -153,7 +157,9 @@ struct GameResult {
     engine_first: bool,
     engine_passes: u32,
     opponent_taboos: u32,
-    illegal: Option<String>,
+    /// Why the game stopped early, and whether the engine (not the opponent) is to blame: the
+    /// side at fault loses it.
+    illegal: Option<(String, bool)>,
     /// CPU time and moves of each side: `[engine, opponent]`.
     cpu: [MoveClock; 2],
 }
@@ -275,7 +281,8 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
                     engine_first: engine_player == 0,
                     engine_passes: 0,
                     opponent_taboos: 0,
-                    illegal: Some(e),
+                    // Counted against the engine: the match cannot be played as asked.
+                    illegal: Some((e, true)),
                     cpu: [MoveClock::default(); 2],
                 };
             }
@@ -303,7 +310,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
                     match external_move(engine, &game, setup) {
                         Ok(mv) => mv,
                         Err(e) => {
-                            illegal = Some(format!("player {}: {e}", player + 1));
+                            illegal = Some((format!("player {}: {e}", player + 1), false));
                             break;
                         }
                     }
@@ -314,7 +321,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
             mv
         };
         let Some(mv) = mv else {
-            illegal = Some(format!("player {} proposed no move", player + 1));
+            illegal = Some((format!("player {} proposed no move", player + 1), ours));
             break;
         };
         let before = trace.then(|| position_string(&game));
@@ -331,7 +338,10 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
             Ok(Outcome::Taboo) if !ours => opponent_taboos += 1,
             Ok(_) => {}
             Err(e) => {
-                illegal = Some(format!("player {} played an illegal move: {e}", player + 1));
+                illegal = Some((
+                    format!("player {} played an illegal move: {e}", player + 1),
+                    ours,
+                ));
                 break;
             }
         }
@@ -349,7 +359,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
 
 fn play_all(args: &SelfplayArgs, setup: &Setup) {
     let started = Instant::now();
-    let (mut wins, mut draws, mut losses, mut illegal) = (0, 0, 0, 0);
+    let (mut wins, mut draws, mut losses, mut forfeits) = (0, 0, 0, 0);
     let mut first = [0usize; 3];
     let mut margin = 0i64;
     let (mut passes, mut taboos) = (0u64, 0u64);
@@ -360,10 +370,16 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
         let r = play_game(args, setup, index);
         cpu[0].merge(r.cpu[0]);
         cpu[1].merge(r.cpu[1]);
-        let outcome = if r.illegal.is_some() {
-            illegal += 1;
-            eprintln!("game {index}: {}", r.illegal.as_deref().unwrap_or_default());
-            2
+        let outcome = if let Some((why, by_engine)) = &r.illegal {
+            forfeits += 1;
+            eprintln!("game {index}: {why}");
+            if *by_engine {
+                losses += 1;
+                2
+            } else {
+                wins += 1;
+                0
+            }
         } else {
             match r.margin.cmp(&0) {
                 std::cmp::Ordering::Greater => {
@@ -412,7 +428,7 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     }
     let games = tally.games().max(1) as f64;
     println!(
-        "games {} wins {wins} draws {draws} losses {losses} illegal {illegal} (as first: {}-{}-{})",
+        "games {} wins {wins} draws {draws} losses {losses} forfeits {forfeits} (as first: {}-{}-{})",
         tally.games(),
         first[0],
         first[1],
