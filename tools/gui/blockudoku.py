@@ -17,22 +17,20 @@ queue (``root.after``), so the window never freezes while the engine thinks.
 from __future__ import annotations
 
 import argparse
-import queue
 import random
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parents[2]
-try:
-    import tessera_client  # noqa: F401
-except ImportError:  # not installed: use the copy in the repository
+if (REPO / "tools" / "python" / "tessera_client").is_dir():
+    # The client next to this file matches it, even if an older one is installed.
     sys.path.insert(0, str(REPO / "tools" / "python"))
 
-from tessera_client import Engine, EngineError, EngineTerminated, Limit  # noqa: E402
+from tessera_client import Limit  # noqa: E402
+from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.blockudoku import (  # noqa: E402
     PIECE_SETS,
     SCORINGS,
@@ -95,91 +93,31 @@ def block(canvas: tk.Canvas, x: float, y: float, size: float, tags: Any,
 
 
 # ---------------------------------------------------------------------------------- engine thread
-class EngineWorker(threading.Thread):
-    """Owns the Engine; takes requests from a queue, posts answers to another.
+class EngineWorker(EngineThread):
+    """The engine on a background thread (:class:`EngineThread`), with Blockudoku's requests.
 
     Requests: ("newgame", pieceset, scoring, seed), ("plan", token, board, shapes, score,
     streak, movetime), ("quit",). Answers: ("ready", name), ("failed", message),
     ("info", token, info), ("plan", token, moves), ("error", token, message), ("dead", message).
     """
 
-    def __init__(self, path: str, answers: "queue.Queue[tuple]") -> None:
-        super().__init__(name="engine-worker", daemon=True)
-        self.path = path
-        self.requests: "queue.Queue[tuple]" = queue.Queue()
-        self.answers = answers
-        self.engine: Optional[Engine] = None
-        self.current_token = -1
-        self.cancelled = -1
+    def __init__(self, path: str) -> None:
+        super().__init__(path, handlers={"newgame": self._new_game,
+                                         "plan": self.search_handler(self._plan)})
 
-    def request(self, *req: Any) -> None:
-        self.requests.put(req)
-
-    def cancel(self, token: int) -> None:
-        """Drop (and stop) every plan request up to ``token``. Called from the UI thread."""
-        self.cancelled = max(self.cancelled, token)
-        engine = self.engine
-        if engine is not None and self.current_token <= token:
-            try:
-                engine.stop()
-            except EngineError:
-                pass
-
-    def run(self) -> None:
-        try:
-            self.engine = Engine.popen(self.path, timeout=10)
-        except (OSError, EngineError) as e:
-            self.answers.put(("failed", f"engine not started: {e}"))
-            return
-        self.answers.put(("ready", self.engine.name or "engine"))
-        try:
-            while True:
-                req = self.requests.get()
-                if req[0] == "quit":
-                    break
-                if req[0] == "newgame":
-                    _, pieceset, scoring, seed = req
-                    self.engine.configure(Seed=seed)
-                    self.engine.new_game("blockudoku", pieceset=pieceset, scoring=scoring)
-                    self.engine.ping()
-                elif req[0] == "plan":
-                    self._plan(*req[1:])
-        except EngineTerminated as e:
-            self.answers.put(("dead", str(e)))
-        except EngineError as e:
-            self.answers.put(("dead", f"engine error: {e}"))
-        finally:
-            try:
-                self.engine.quit(timeout=2)
-            except Exception:  # noqa: BLE001 - closing down anyway
-                pass
+    def _new_game(self, pieceset: str, scoring: str, seed: int) -> None:
+        assert self.engine is not None
+        self.engine.configure(Seed=seed)
+        self.engine.new_game("blockudoku", pieceset=pieceset, scoring=scoring)
+        self.engine.ping()
 
     def _plan(self, token: int, board: str, shapes: List[str], score: int, streak: bool,
               movetime: int) -> None:
-        if token <= self.cancelled:
-            return
         assert self.engine is not None
-        self.current_token = token
-        try:
-            self.engine.position(board=board, pieces=shapes, score=score, streak=streak)
-            analysis = self.engine.analysis(Limit(movetime=movetime))
-            if token <= self.cancelled:
-                self.engine.stop()
-            last_post = 0.0
-            for info in analysis:
-                now = time.monotonic()
-                if now - last_post > 0.05:
-                    self.answers.put(("info", token, info))
-                    last_post = now
-            assert analysis.result is not None
-            self.answers.put(("info", token, analysis.result.info))
-            self.answers.put(("plan", token, [str(m) for m in analysis.result.moves]))
-        except EngineTerminated:
-            raise
-        except EngineError as e:
-            self.answers.put(("error", token, str(e)))
-        finally:
-            self.current_token = -1
+        self.engine.position(board=board, pieces=shapes, score=score, streak=streak)
+        result = self.analyse(token, Limit(movetime=movetime), every=0.05)
+        self.answers.put(("info", token, result.info))
+        self.answers.put(("plan", token, [str(m) for m in result.moves]))
 
 
 # ---------------------------------------------------------------------------------- the game
@@ -198,8 +136,7 @@ class BlockudokuApp:
         self.root = root
         self.args = args
         self.fast = bool(args.exit_after_autoplay)
-        self.answers: "queue.Queue[tuple]" = queue.Queue()
-        self.worker = EngineWorker(args.engine, self.answers)
+        self.worker = EngineWorker(args.engine)
         self.engine_ready = False
         self.engine_name = ""
         self.token = 0
@@ -226,7 +163,7 @@ class BlockudokuApp:
         self.seed_var.set(str(self.seed))
         self.new_game()
         self.worker.start()
-        root.after(15, self._poll)
+        self.worker.poll(root, self._answer, lambda: self.closed)
         root.after(30, self._tick_popups)
         root.protocol("WM_DELETE_WINDOW", self.close)
         if args.autoplay:
@@ -459,15 +396,6 @@ class BlockudokuApp:
         if not keep_auto:
             self.auto_moves = []
         self._update_buttons()
-
-    def _poll(self) -> None:
-        try:
-            while not self.closed:
-                self._answer(self.answers.get_nowait())
-        except queue.Empty:
-            pass
-        if not self.closed:
-            self.root.after(15, self._poll)
 
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
@@ -949,8 +877,7 @@ class BlockudokuApp:
             return
         self.exit_code = code
         self._cancel_pending()
-        self.worker.request("quit")
-        self.worker.join(timeout=3)
+        self.worker.quit()
         self.closed = True
         self.root.destroy()
 

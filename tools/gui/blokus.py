@@ -34,12 +34,9 @@ import argparse
 import ctypes
 import ctypes.util
 import os
-import queue
 import shlex
 import struct
 import sys
-import threading
-import time
 import zlib
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
@@ -49,8 +46,9 @@ if (REPO / "tools" / "python" / "tessera_client").is_dir():
     # The client next to this file matches it, even if an older one is installed.
     sys.path.insert(0, str(REPO / "tools" / "python"))
 
-from tessera_client import Engine, EngineError, EngineTerminated, Limit  # noqa: E402
+from tessera_client import EngineError, Limit  # noqa: E402
 from tessera_client import blokus, blokus_sgf  # noqa: E402
+from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.blokus import Square  # noqa: E402
 
 import tkinter as tk  # noqa: E402
@@ -174,100 +172,31 @@ def screenshot(widget: tk.Misc, path: str) -> Tuple[int, int]:
 
 
 # ---------------------------------------------------------------------------------- engine thread
-class EngineWorker(threading.Thread):
-    """Owns the :class:`Engine`; searches on request, posts the answers to a queue.
+class EngineWorker(EngineThread):
+    """The engine on a background thread (:class:`EngineThread`), with the Blokus searches.
 
     Requests: ("search", token, variant, moves, movetime), ("quit",).
     Answers: ("ready", name), ("failed", message), ("info", token, info),
     ("best", token, move or None, info), ("error", token, message), ("dead", message).
     """
 
-    def __init__(self, command: Sequence[str], answers: "queue.Queue[tuple]") -> None:
-        super().__init__(name="engine-worker", daemon=True)
-        self.command = list(command)
-        self.requests: "queue.Queue[tuple]" = queue.Queue()
-        self.answers = answers
-        self.engine: Optional[Engine] = None
+    def __init__(self, command: Sequence[str]) -> None:
+        super().__init__(list(command), handlers={"search": self.search_handler(self._search)})
         self.variant: Optional[str] = None
-        self.current_token = -1
-        self.cancelled = -1
-
-    def request(self, *req: Any) -> None:
-        self.requests.put(req)
-
-    def cancel(self, token: int) -> None:
-        """Drops (and stops) every search up to ``token``. Called from the UI thread."""
-        self.cancelled = max(self.cancelled, token)
-        engine = self.engine
-        if engine is not None and 0 <= self.current_token <= token:
-            try:
-                engine.stop()
-            except EngineError:
-                pass
-
-    def move_now(self, token: int) -> None:
-        """Ends search ``token`` early; its best move so far is still answered."""
-        engine = self.engine
-        if engine is not None and self.current_token == token:
-            try:
-                engine.stop()
-            except EngineError:
-                pass
-
-    def run(self) -> None:
-        try:
-            self.engine = Engine.popen(self.command, timeout=10)
-        except (OSError, EngineError) as e:
-            self.answers.put(("failed", f"engine not started: {e}"))
-            return
-        self.answers.put(("ready", self.engine.name or "engine"))
-        try:
-            while True:
-                req = self.requests.get()
-                if req[0] == "quit":
-                    break
-                if req[0] == "search":
-                    self._search(*req[1:])
-        except EngineTerminated as e:
-            self.answers.put(("dead", str(e)))
-        except EngineError as e:
-            self.answers.put(("dead", f"engine error: {e}"))
-        finally:
-            try:
-                self.engine.quit(timeout=2)
-            except Exception:  # noqa: BLE001 - closing down anyway
-                pass
 
     def _search(self, token: int, variant: str, moves: List[str], movetime: int) -> None:
-        if token <= self.cancelled:
-            return
         assert self.engine is not None
-        self.current_token = token
         try:
             if variant != self.variant:
                 self.engine.new_game("blokus", variant=variant)
                 self.variant = variant
             self.engine.position_startpos(moves)
-            analysis = self.engine.analysis(Limit(movetime=movetime))
-            if token <= self.cancelled:
-                self.engine.stop()
-            last_post = 0.0
-            for info in analysis:
-                now = time.monotonic()
-                if now - last_post > 0.1:
-                    self.answers.put(("info", token, info))
-                    last_post = now
-            result = analysis.result
-            assert result is not None
-            move = None if result.none else result.bestmove
-            self.answers.put(("best", token, move, result.info))
-        except EngineTerminated:
+            result = self.analyse(token, Limit(movetime=movetime), every=0.1)
+        except EngineError:
+            self.variant = None  # a new game before the next search
             raise
-        except EngineError as e:
-            self.variant = None
-            self.answers.put(("error", token, str(e)))
-        finally:
-            self.current_token = -1
+        move = None if result.none else result.bestmove
+        self.answers.put(("best", token, move, result.info))
 
 
 # ---------------------------------------------------------------------------------- the window
@@ -276,8 +205,7 @@ class BlokusApp:
         self.root = root
         self.args = args
         self.fast = bool(args.exit_after_autoplay)
-        self.answers: "queue.Queue[tuple]" = queue.Queue()
-        self.worker = EngineWorker(args.engine, self.answers)
+        self.worker = EngineWorker(args.engine)
         self.engine_ready = False
         self.engine_name = "tessera"
         self.token = 0
@@ -304,7 +232,7 @@ class BlokusApp:
         self._setup_variant(args.variant, computer=args.computer)
         self.worker.start()
         root.protocol("WM_DELETE_WINDOW", self.close)
-        root.after(15, self._poll)
+        self.worker.poll(root, self._answer, lambda: self.closed)
         if args.open:
             self.open_record(args.open, args.game, args.goto)
         if args.autoplay:
@@ -667,15 +595,6 @@ class BlokusApp:
         if self.pending is not None:
             self.worker.move_now(self.pending[0])
 
-    def _poll(self) -> None:
-        try:
-            while not self.closed:
-                self._answer(self.answers.get_nowait())
-        except queue.Empty:
-            pass
-        if not self.closed:
-            self.root.after(15, self._poll)
-
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
         if kind == "ready":
@@ -830,8 +749,7 @@ class BlokusApp:
         self.exit_code = code
         if self.pending is not None:
             self.worker.cancel(self.pending[0])
-        self.worker.request("quit")
-        self.worker.join(timeout=3)
+        self.worker.quit()
         self.closed = True
         self.root.destroy()
 

@@ -21,10 +21,8 @@ and plays either side or both. It runs on a worker thread; the Tk thread polls a
 from __future__ import annotations
 
 import argparse
-import queue
 import shlex
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -32,7 +30,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools" / "python"))  # the client of this checkout
 
-from tessera_client import EngineError, EngineTerminated  # noqa: E402
+from tessera_client import Engine, EngineError  # noqa: E402
+from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.compsudoku import (  # noqa: E402
     MODES,
     Legal,
@@ -83,8 +82,8 @@ def cell_size(n: int) -> int:
 
 
 # ---------------------------------------------------------------------------------- engine thread
-class EngineWorker(threading.Thread):
-    """Owns the :class:`SudokuSession`; serves requests from a queue, posts answers to another.
+class EngineWorker(EngineThread):
+    """The :class:`SudokuSession` on a background thread (:class:`EngineThread`).
 
     Requests: ("newgame", token, box, mode, seed, start), ("set", token, state),
     ("move", token, move), ("search", token, movetime, purpose), ("quit",).
@@ -93,72 +92,45 @@ class EngineWorker(threading.Thread):
     ("best", token, purpose, result).
     """
 
-    def __init__(self, command: List[str], answers: "queue.Queue[tuple]") -> None:
-        super().__init__(name="engine-worker", daemon=True)
-        self.command = command
-        self.answers = answers
-        self.requests: "queue.Queue[tuple]" = queue.Queue()
+    ERRORS = (EngineError, ValueError)  # answered ("error", token, message)
+
+    def __init__(self, command: List[str]) -> None:
+        super().__init__(command, handlers={
+            "newgame": self._new_game, "set": self._set, "move": self._move,
+            "search": self.search_handler(self._search, self.ERRORS)})
         self.session: Optional[SudokuSession] = None
-        self.cancelled = 0
 
-    def request(self, *req: Any) -> None:
-        """Queues a request (UI thread)."""
-        self.requests.put(req)
+    def open(self) -> Engine:
+        self.session = SudokuSession.popen(self.command, timeout=self.timeout)
+        return self.session.engine
 
-    def cancel(self, token: int) -> None:
-        """Drops queued searches up to ``token`` and stops a running one (UI thread)."""
-        self.cancelled = max(self.cancelled, token)
-        if self.session is not None:
-            self.session.stop()
+    def _new_game(self, token: int, box: str, mode: str, seed: int,
+                  start: Optional[SudokuState]) -> None:
+        with self.answering_errors(token, self.ERRORS):
+            self.session.new_game(box, mode, seed, start)
+            self._answer_state(token, None)
 
-    def run(self) -> None:
-        try:
-            self.session = SudokuSession.popen(self.command, timeout=10)
-        except (OSError, EngineError) as e:
-            self.answers.put(("failed", f"engine not started: {e}"))
-            return
-        self.answers.put(("ready", self.session.engine.name or "engine"))
-        try:
-            for req in iter(self.requests.get, ("quit",)):
-                self._serve(req)
-        except EngineTerminated as e:
-            self.answers.put(("dead", str(e)))
-        finally:
-            self.session.close()
+    def _set(self, token: int, state: SudokuState) -> None:
+        with self.answering_errors(token, self.ERRORS):
+            self.session.set_state(state)
+            self._answer_state(token, None)
 
-    def _serve(self, req: tuple) -> None:
-        kind, token, *args = req
+    def _move(self, token: int, move: SudokuMove) -> None:
+        with self.answering_errors(token, self.ERRORS):
+            self._answer_state(token, self.session.play_move(move))
+
+    def _answer_state(self, token: int, outcome: Optional[Outcome]) -> None:
         session = self.session
-        assert session is not None
-        try:
-            if kind == "search":
-                if token > self.cancelled:
-                    self._search(token, *args)
-                return
-            outcome = None
-            if kind == "newgame":
-                box, mode, seed, start = args
-                session.new_game(box, mode, seed, start)
-            elif kind == "set":
-                session.set_state(args[0])
-            elif kind == "move":
-                outcome = session.play_move(args[0])
-            self.answers.put(("state", token, session.state, session.legal(), outcome))
-        except EngineTerminated:
-            raise
-        except (EngineError, ValueError) as e:
-            self.answers.put(("error", token, str(e)))
+        self.answers.put(("state", token, session.state, session.legal(), outcome))
 
     def _search(self, token: int, movetime: int, purpose: str) -> None:
-        assert self.session is not None
-        last = [0.0]
+        post = self.info_poster(token, every=0.05)
 
         def on_info(info: Dict[str, Any]) -> None:
             if token <= self.cancelled:
                 self.session.stop()  # cancelled while it started
-            elif time.monotonic() - last[0] > 0.05:
-                last[0] = time.monotonic()
-                self.answers.put(("info", token, info))
+            else:
+                post(info)
 
         result = self.session.search(movetime, on_info)
         self.answers.put(("best", token, purpose, result))
@@ -172,8 +144,7 @@ class CompSudokuApp:
         self.root = root
         self.args = args
         self.fast = bool(args.exit_after_autoplay)
-        self.answers: "queue.Queue[tuple]" = queue.Queue()
-        self.worker = EngineWorker(shlex.split(args.engine), self.answers)
+        self.worker = EngineWorker(shlex.split(args.engine))
         self.engine_ready = False
         self.token = 0
         self.pending: Optional[Tuple[int, str]] = None  # (token, what the engine is doing)
@@ -199,7 +170,7 @@ class CompSudokuApp:
         self._bind_keys()
         self.worker.start()
         self.new_game_from_panel()
-        root.after(15, self._poll)
+        self.worker.poll(root, self._answer, lambda: self.closed)
         root.after(40, self._tick)
         root.protocol("WM_DELETE_WINDOW", self.close)
         if self.fast:
@@ -384,15 +355,6 @@ class CompSudokuApp:
         if self.pending is not None:
             self.worker.cancel(self.pending[0])
             self.pending = None
-
-    def _poll(self) -> None:
-        try:
-            while not self.closed:
-                self._answer(self.answers.get_nowait())
-        except queue.Empty:
-            pass
-        if not self.closed:
-            self.root.after(15, self._poll)
 
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
@@ -977,8 +939,7 @@ class CompSudokuApp:
             return
         self.exit_code = code
         self._cancel()
-        self.worker.request("quit")
-        self.worker.join(timeout=3)
+        self.worker.quit()
         self.closed = True
         self.root.destroy()
 

@@ -8,6 +8,8 @@
   order, scores); :mod:`tessera_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
 - :mod:`tessera_client.compsudoku`: Competitive Sudoku (moves, game states, the course's board
   files) and :class:`~tessera_client.compsudoku.SudokuSession`, a game the engine referees.
+- :mod:`tessera_client.background`: :class:`~tessera_client.background.EngineThread`, an engine
+  serving requests on a background thread (the GUIs' worker).
 """
 
 from . import blockudoku, compsudoku
