@@ -106,6 +106,8 @@ pub struct SudokuSearch {
     /// Scratch of the territory evaluation: each side's distance to every cell, and a queue.
     reach: [Vec<u16>; 2],
     reach_queue: Vec<u16>,
+    /// Scratch of the territory evaluation: who can reach each region's empty cells.
+    unit_holders: Vec<u8>,
     solver: Solver,
 }
 
@@ -121,6 +123,9 @@ fn splitmix(state: &mut u64) -> u64 {
 const EXCLUSIVE_CELL: i32 = 100;
 /// Value of an empty cell one side reaches in fewer moves than the other (territory modes).
 const FIRST_CELL: i32 = 30;
+/// Value of a region (row, column or box) whose empty cells only one side can ever reach:
+/// that side will complete it, alone, at its leisure (territory modes).
+const EXCLUSIVE_REGION: i32 = 200;
 
 /// Entries of the re-checked pass cache (a power of two).
 const PASS_CACHE: usize = 1 << 14;
@@ -219,6 +224,7 @@ impl SudokuSearch {
             pass_cache: Vec::new(),
             reach: [Vec::new(), Vec::new()],
             reach_queue: Vec::new(),
+            unit_holders: Vec::new(),
             solver: Solver::new(),
         };
         for mv in &game.taboo {
@@ -479,8 +485,11 @@ impl SudokuSearch {
         }
         let mut value = (top[0] - top[1] + top[2] - top[3]) * w.hot / 100;
         if self.territory {
-            let (first, only) = self.territory_balance(side);
-            value += (mine - theirs) * w.territory + first * FIRST_CELL + only * EXCLUSIVE_CELL;
+            let (first, only, regions) = self.territory_balance(side);
+            value += (mine - theirs) * w.territory
+                + first * FIRST_CELL
+                + only * EXCLUSIVE_CELL
+                + regions * EXCLUSIVE_REGION;
         } else if !self.pass_available(side) && !self.pass_available(1 - side) {
             // Nobody can pass any more: the side to move fills the last cell iff the number of
             // empty cells is odd.
@@ -495,11 +504,12 @@ impl SudokuSearch {
 
     /// The territory of `side` against the opponent's: (empty cells it reaches in fewer moves,
     /// minus those the opponent reaches first; empty cells only it can ever reach, minus those
-    /// only the opponent can). A player reaches a cell it may fill now in 0 moves, and from a
+    /// only the opponent can; regions whose empty cells only it can reach, minus the
+    /// opponent's). A player reaches a cell it may fill now in 0 moves, and from a
     /// cell it reaches every empty neighbour one move later. Cells nobody else can reach are
     /// points and spare moves at the end, when a player shut out of the rest must watch the
     /// other fill it.
-    fn territory_balance(&mut self, side: usize) -> (i32, i32) {
+    fn territory_balance(&mut self, side: usize) -> (i32, i32, i32) {
         let cells = self.n * self.n;
         for s in 0..2 {
             let mut dist = std::mem::take(&mut self.reach[s]);
@@ -530,15 +540,35 @@ impl SudokuSearch {
         }
         let (mine, theirs) = (&self.reach[side], &self.reach[1 - side]);
         let (mut first, mut only) = (0, 0);
-        for (&m, &t) in mine.iter().zip(theirs) {
+        // Per region: bit 0 set by an empty cell only `side` reaches, bit 1 by any other.
+        let holders = &mut self.unit_holders;
+        holders.clear();
+        holders.resize(3 * self.n, 0);
+        for (cell, (&m, &t)) in mine.iter().zip(theirs).enumerate() {
             first += i32::from(m < t) - i32::from(t < m);
             let (m_only, t_only) = (
                 t == u16::MAX && m != u16::MAX,
                 m == u16::MAX && t != u16::MAX,
             );
             only += i32::from(m_only) - i32::from(t_only);
+            if self.grid.get(cell) == 0 {
+                let holder = if m_only {
+                    1
+                } else if t_only {
+                    2
+                } else {
+                    3
+                };
+                for &u in &self.units_of[cell] {
+                    holders[u as usize] |= holder;
+                }
+            }
         }
-        (first, only)
+        let regions = holders
+            .iter()
+            .map(|&h| i32::from(h == 1) - i32::from(h == 2))
+            .sum();
+        (first, only, regions)
     }
 
     fn tt_index(&self, key: u64) -> usize {
@@ -945,6 +975,36 @@ mod tests {
             taboo[c] &= !bit;
         }
         best
+    }
+
+    #[test]
+    fn a_region_only_one_side_can_reach_counts_for_it() {
+        // 4x4, rows mode: only the bottom-left box is empty, walled in (edges and corners) by
+        // player 2.s cells
+        // and player 2's starting row; player 1 reaches none of it.
+        let shape = Shape::new(2, 2).unwrap();
+        let mut values: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        let pocket = [8, 9, 12, 13];
+        for &c in &pocket {
+            values[c] = 0;
+        }
+        let mut game = Game::new(shape, Mode::Rows, 0);
+        game.grid = Grid::from_values(shape, &values).unwrap();
+        game.owner = vec![1; 16];
+        for c in [4, 5, 6, 10, 14] {
+            game.owner[c] = 2;
+        }
+        for &c in &pocket {
+            game.owner[c] = 0;
+        }
+        game.allowed = [
+            (0..16).map(|c| c < 4).collect(),
+            (0..16).map(|c| c >= 12).collect(),
+        ];
+        let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
+        // The box, rows 3 and 4 from the top, columns a and b: five regions, four cells.
+        assert_eq!(search.territory_balance(1), (4, 4, 5));
+        assert_eq!(search.territory_balance(0), (-4, -4, -5));
     }
 
     #[test]
