@@ -194,6 +194,29 @@ fn selfplay_rejects_bad_arguments() {
 }
 
 #[test]
+fn blokus_bench_prints_a_stable_visit_signature() {
+    let args = ["bench", "--game", "blokus", "--playouts", "400"];
+    let (first, second) = (tessera(&args), tessera(&args));
+    let signature = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Visits signature"))
+            .expect("signature")
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert_eq!(signature(&first), signature(&second));
+    // Four positions; the most visited root moves hold a real share of the playouts.
+    assert_eq!(
+        first.lines().filter(|l| l.starts_with("position ")).count(),
+        4
+    );
+    assert!(signature(&first) > 4 * 10 && signature(&first) <= 3 * 400 + 100);
+}
+
+#[test]
 fn bench_prints_a_stable_node_signature() {
     let first = tessera(&["bench", "--depth", "2"]);
     let second = tessera(&["bench", "--depth", "2"]);
