@@ -123,6 +123,11 @@ fn splitmix(state: &mut u64) -> u64 {
 const EXCLUSIVE_CELL: i32 = 100;
 /// Value of an empty cell one side reaches in fewer moves than the other (territory modes).
 const FIRST_CELL: i32 = 30;
+/// Value per move of lead (up to `LEAD_CAP`) with which one side reaches an empty cell before
+/// the other (territory modes): a cell the other needs two more moves for is nearly sealed.
+const LEAD_CELL: i32 = 15;
+/// Leads counted up to this many moves (an unreachable cell counts as this lead).
+const LEAD_CAP: i32 = 2;
 /// Value of a region (row, column or box) whose empty cells only one side can ever reach:
 /// that side will complete it, alone, at its leisure (territory modes).
 const EXCLUSIVE_REGION: i32 = 200;
@@ -485,9 +490,10 @@ impl SudokuSearch {
         }
         let mut value = (top[0] - top[1] + top[2] - top[3]) * w.hot / 100;
         if self.territory {
-            let (first, only, regions) = self.territory_balance(side);
+            let (first, only, regions, lead) = self.territory_balance(side);
             value += (mine - theirs) * w.territory
                 + first * FIRST_CELL
+                + lead * LEAD_CELL
                 + only * EXCLUSIVE_CELL
                 + regions * EXCLUSIVE_REGION;
         } else if !self.pass_available(side) && !self.pass_available(1 - side) {
@@ -505,11 +511,11 @@ impl SudokuSearch {
     /// The territory of `side` against the opponent's: (empty cells it reaches in fewer moves,
     /// minus those the opponent reaches first; empty cells only it can ever reach, minus those
     /// only the opponent can; regions whose empty cells only it can reach, minus the
-    /// opponent's). A player reaches a cell it may fill now in 0 moves, and from a
+    /// opponent's; the sum over empty cells of its lead in moves, capped). A player reaches a cell it may fill now in 0 moves, and from a
     /// cell it reaches every empty neighbour one move later. Cells nobody else can reach are
     /// points and spare moves at the end, when a player shut out of the rest must watch the
     /// other fill it.
-    fn territory_balance(&mut self, side: usize) -> (i32, i32, i32) {
+    fn territory_balance(&mut self, side: usize) -> (i32, i32, i32, i32) {
         let cells = self.n * self.n;
         for s in 0..2 {
             let mut dist = std::mem::take(&mut self.reach[s]);
@@ -539,13 +545,16 @@ impl SudokuSearch {
             self.reach_queue = queue;
         }
         let (mine, theirs) = (&self.reach[side], &self.reach[1 - side]);
-        let (mut first, mut only) = (0, 0);
+        let (mut first, mut only, mut lead) = (0, 0, 0);
         // Per region: bit 0 set by an empty cell only `side` reaches, bit 1 by any other.
         let holders = &mut self.unit_holders;
         holders.clear();
         holders.resize(3 * self.n, 0);
         for (cell, (&m, &t)) in mine.iter().zip(theirs).enumerate() {
             first += i32::from(m < t) - i32::from(t < m);
+            if m != u16::MAX || t != u16::MAX {
+                lead += (i32::from(t) - i32::from(m)).clamp(-LEAD_CAP, LEAD_CAP);
+            }
             let (m_only, t_only) = (
                 t == u16::MAX && m != u16::MAX,
                 m == u16::MAX && t != u16::MAX,
@@ -568,7 +577,7 @@ impl SudokuSearch {
             .iter()
             .map(|&h| i32::from(h == 1) - i32::from(h == 2))
             .sum();
-        (first, only, regions)
+        (first, only, regions, lead)
     }
 
     fn tt_index(&self, key: u64) -> usize {
@@ -1003,8 +1012,8 @@ mod tests {
         ];
         let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
         // The box, rows 3 and 4 from the top, columns a and b: five regions, four cells.
-        assert_eq!(search.territory_balance(1), (4, 4, 5));
-        assert_eq!(search.territory_balance(0), (-4, -4, -5));
+        assert_eq!(search.territory_balance(1), (4, 4, 5, 8));
+        assert_eq!(search.territory_balance(0), (-4, -4, -5, -8));
     }
 
     #[test]
