@@ -19,6 +19,8 @@ enum Command {
     /// Compare two Blockudoku self-play runs (`selfplay --jsonl` files): death rates and paired
     /// games, with exact tests.
     Compare(tessera::cli::compare::CompareArgs),
+    /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
+    Tune(tessera::cli::tune::TuneArgs),
     /// Search fixed positions; print a node-count signature and the speed.
     Bench(tessera::cli::bench::BenchArgs),
     /// Sudoku tools: solve, count, generate, show, bench.
@@ -37,6 +39,7 @@ fn main() {
         None => tessera::engine::run_stdio(),
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
+        Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),
         Some(Command::Gtp(args)) => tessera::games::blokus::gtp::run(&args),

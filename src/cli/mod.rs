@@ -7,3 +7,4 @@ pub mod external;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;
+pub mod tune;

@@ -201,7 +201,7 @@ pub(super) fn parse_numbers(text: &str) -> Result<Vec<i32>, String> {
         .collect()
 }
 
-fn parse_weights(text: &str) -> Result<Weights, String> {
+pub(super) fn parse_weights(text: &str) -> Result<Weights, String> {
     let values = parse_numbers(text)?;
     let array: [i32; FEATURES] = values
         .try_into()
@@ -209,7 +209,7 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
     Ok(Weights(array))
 }
 
-fn read_starts(path: &PathBuf) -> Result<Vec<Board>, String> {
+pub(super) fn read_starts(path: &PathBuf) -> Result<Vec<Board>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let boards = text
         .lines()
