@@ -48,10 +48,11 @@ const ROW0: u128 = row(0);
 const COL0: u128 = column(0);
 const BOX0: u128 = REGIONS[2 * SIZE];
 
-/// The cells of every full region of `filled`, and how many regions are full. Bit-parallel:
-/// runs of 9 along rows and columns and 3x3 blocks are found with a few shifts and ands.
-#[inline]
-pub fn full_regions(filled: u128) -> (u128, u32) {
+/// The full regions of `filled`, each marked by its first cell: (rows, columns, boxes).
+/// Bit-parallel: runs of 9 along rows and columns and 3x3 blocks are found with a few shifts
+/// and ands.
+#[inline(always)]
+pub fn full_region_starts(filled: u128) -> (u128, u128, u128) {
     let f = filled;
     let a = f & (f >> 1);
     let b = a & (a >> 2);
@@ -61,6 +62,19 @@ pub fn full_regions(filled: u128) -> (u128, u32) {
     let cols = b & (b >> (4 * SIZE)) & (f >> (8 * SIZE)) & ROW0;
     let t = f & (f >> 1) & (f >> 2);
     let boxes = t & (t >> SIZE) & (t >> (2 * SIZE)) & BOX_CORNERS;
+    (rows, cols, boxes)
+}
+
+/// The region of each kind (0 rows, 1 columns, 2 boxes) whose first cell is `start`.
+#[inline(always)]
+pub fn region_at(kind: usize, start: u32) -> u128 {
+    [ROW0, COL0, BOX0][kind] << start
+}
+
+/// The cells of every full region of `filled`, and how many regions are full.
+#[inline]
+pub fn full_regions(filled: u128) -> (u128, u32) {
+    let (rows, cols, boxes) = full_region_starts(filled);
     if rows | cols | boxes == 0 {
         return (0, 0);
     }
@@ -88,6 +102,7 @@ pub fn full_regions(filled: u128) -> (u128, u32) {
 
 /// A board: which cells are filled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(transparent)]
 pub struct Board(pub u128);
 
 impl Board {

@@ -1,6 +1,9 @@
 //! Pieces (fixed shapes: never rotated or mirrored), their placements, and the piece sets.
 
-use super::board::{Board, SIZE};
+use super::board::{self, Board, SIZE};
+
+/// The bit of offset 0 in [`Piece::covers`]' reversed shape (above the largest offset, 40).
+const REVERSED_AT: u32 = 40;
 
 /// A shape in notation: rows top to bottom separated by `/`, `#` cell, `.` gap.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -15,6 +18,8 @@ pub struct Piece {
     offsets: Vec<usize>,
     /// The top-left cells (anchors) at which the piece lies inside the board.
     anchors: u128,
+    /// The shape reversed: bit `REVERSED_AT - offset` for each offset.
+    reversed: u128,
     /// The shape as few straight runs: (offset, kind) where kind `k < 8` is a horizontal run of
     /// `k` cells and `8 + k` a vertical one (see [`EmptyRuns`]).
     runs: Vec<(u8, u8)>,
@@ -146,12 +151,16 @@ impl Piece {
         let local: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
         let (rows, cols) = (runs_of(&local, false), runs_of(&local, true));
         let runs = if cols.len() < rows.len() { cols } else { rows };
+        let reversed = offsets
+            .iter()
+            .fold(0u128, |m, &o| m | 1u128 << (REVERSED_AT as usize - o));
         Ok(Piece {
             shape,
             cells: offsets.len() as u32,
             mask,
             offsets,
             anchors,
+            reversed,
             runs,
         })
     }
@@ -163,6 +172,40 @@ impl Piece {
         self.offsets
             .iter()
             .fold(self.anchors, |acc, &o| acc & (empty >> o))
+    }
+
+    /// The anchors (not all of them inside the board) at which the piece covers `cell`.
+    #[inline(always)]
+    fn covers(&self, cell: u32) -> u128 {
+        (self.reversed << cell) >> REVERSED_AT
+    }
+
+    /// The anchors of `fits` (where the piece fits on `board`) at which placing it completes
+    /// a region, so that [`Board::place`] clears something. Only the regions that the union of
+    /// all placements would complete are looked at.
+    #[inline(always)]
+    pub fn clearing(&self, board: Board, fits: u128) -> u128 {
+        if fits == 0 {
+            return 0;
+        }
+        let reach = self.offsets.iter().fold(0u128, |m, &o| m | fits << o);
+        let starts = board::full_region_starts(board.0 | reach);
+        if starts.0 | starts.1 | starts.2 == 0 {
+            return 0;
+        }
+        let empty = board.empty_cells();
+        let mut out = 0u128;
+        for (kind, set) in [starts.0, starts.1, starts.2].into_iter().enumerate() {
+            for start in cells_of(set) {
+                let left = board::region_at(kind, start as u32) & empty;
+                if left.count_ones() > self.cells {
+                    continue;
+                }
+                // Every anchor covering each empty cell of the region (all when none is left).
+                out |= cells_of(left).fold(fits, |acc, c| acc & self.covers(c as u32));
+            }
+        }
+        out & fits
     }
 
     /// The same as [`Piece::fits`] from precomputed runs of empty cells (a few ands).
@@ -393,6 +436,38 @@ mod tests {
         assert_eq!(line.run_count(), 1);
         let u = Piece::parse("#.#/###").unwrap();
         assert_eq!(u.run_count(), 3);
+    }
+
+    #[test]
+    fn clearing_anchors_are_the_placements_that_clear() {
+        let set = PieceSet::builtin("blocksudoku59").unwrap();
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let full = super::super::board::FULL;
+        for i in 0..3000 {
+            // Boards half or 3/4 full, some with regions nearly or wholly full.
+            let mut bits = u128::from(next()) << 64 | u128::from(next());
+            if i % 2 == 0 {
+                bits |= u128::from(next()) << 64 | u128::from(next());
+            }
+            if i % 3 == 0 {
+                bits |= super::super::board::REGIONS[i % 27];
+                bits &= !(1u128 << (next() % 81));
+            }
+            let board = Board(bits & full);
+            for p in &set.pieces {
+                let fits = p.fits(board);
+                let expected = cells_of(fits)
+                    .filter(|&a| board.place(p.at(a)).1 > 0)
+                    .fold(0u128, |m, a| m | 1u128 << a);
+                assert_eq!(p.clearing(board, fits), expected, "{} on {board}", p.shape);
+            }
+        }
     }
 
     #[test]

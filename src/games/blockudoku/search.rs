@@ -12,7 +12,7 @@
 //!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
 //!    +16, ...) and each complete iteration drops the worse half of the candidates.
 
-use super::board::Board;
+use super::board::{Board, CELLS};
 use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState, Weights};
 use super::piece::{Piece, PieceSet, cells_of};
@@ -49,6 +49,17 @@ impl Candidate {
             .map(|p| p.notation())
             .collect()
     }
+}
+
+/// A child in the full search: (cheap evaluation, slot, anchor, board, nothing cleared yet).
+type Child = (i32, u8, u8, Board, bool);
+
+/// The placements of the last piece from one board: at most one per cell.
+struct Leaves {
+    anchors: [u8; CELLS],
+    boards: [Board; CELLS],
+    cleared: [bool; CELLS],
+    cheap: [i32; CELLS],
 }
 
 /// The state of the look-ahead between iterations.
@@ -100,6 +111,10 @@ pub struct HandSearch<'a> {
     rng: SmallRng,
     nodes: u64,
     seen: BoardSet,
+    /// The children of the nodes on the current path, by depth (their memory is reused).
+    children: [Vec<Child>; 3],
+    /// The final boards of the node being searched.
+    leaves: Box<Leaves>,
     best: Option<Candidate>,
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
@@ -130,6 +145,13 @@ impl<'a> HandSearch<'a> {
             rng: SmallRng::seed_from_u64(seed),
             nodes: 0,
             seen: BoardSet::default(),
+            children: Default::default(),
+            leaves: Box::new(Leaves {
+                anchors: [0; CELLS],
+                boards: [Board::EMPTY; CELLS],
+                cleared: [false; CELLS],
+                cheap: [0; CELLS],
+            }),
             best: None,
             chosen: None,
             top: Vec::new(),
@@ -144,18 +166,25 @@ impl<'a> HandSearch<'a> {
         self.ev.full(board)
     }
 
-    /// Counts a node; true once the control says stop (looked at every few hundred nodes).
-    #[inline]
-    fn tick(&mut self, control: &SearchControl) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && control.must_stop(self.nodes) {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
     /// Iteration 1: the best greedy plan over all orders, or none if no order places the hand.
     fn greedy(&mut self) -> Option<Candidate> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `new` found the popcnt instruction on this CPU.
+            return unsafe { self.greedy_popcnt() };
+        }
+        self.greedy_body()
+    }
+
+    /// [`HandSearch::greedy`] compiled with the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn greedy_popcnt(&mut self) -> Option<Candidate> {
+        self.greedy_body()
+    }
+
+    #[inline(always)]
+    fn greedy_body(&mut self) -> Option<Candidate> {
         let mut best: Option<Candidate> = None;
         for order in distinct_orders(self.hand) {
             let floor = best.map_or(i32::MIN, |b: Candidate| b.eval);
@@ -166,6 +195,7 @@ impl<'a> HandSearch<'a> {
                 &order,
                 floor,
                 &mut self.nodes,
+                &mut self.leaves,
             ) else {
                 continue;
             };
@@ -269,6 +299,40 @@ impl<'a> HandSearch<'a> {
         self.dfs_body(board, remaining, clean_from, plan, depth, control, progress);
     }
 
+    /// Moves the node count to `target` (every placement tried is a node, placed or not), looking
+    /// at the control on each multiple of [`CHECK_EVERY`] on the way as if the nodes had been
+    /// counted one by one; true once it says stop (then the count stays where it stopped).
+    #[inline]
+    fn advance(&mut self, target: u64, control: &SearchControl) -> bool {
+        if self.stopped {
+            return true;
+        }
+        while self.nodes / CHECK_EVERY < target / CHECK_EVERY {
+            self.nodes = (self.nodes / CHECK_EVERY + 1) * CHECK_EVERY;
+            if control.must_stop(self.nodes) {
+                self.stopped = true;
+                return true;
+            }
+        }
+        self.nodes = target;
+        false
+    }
+
+    /// The anchors of `slot`'s piece to place from `board`, and all its anchors (nodes are
+    /// counted for all). While nothing was cleared (`clean_from` is `Some`), a placement of a
+    /// slot below `from` that clears nothing repeats an ascending order searched elsewhere:
+    /// only the clearing ones are placed.
+    #[inline(always)]
+    fn anchors_to_place(&self, board: Board, slot: usize, clean_from: Option<u8>) -> (u128, u128) {
+        let piece = &self.hand[slot];
+        let fits = piece.fits(board);
+        if clean_from.is_some_and(|from| (slot as u8) < from) {
+            (piece.clearing(board, fits), fits)
+        } else {
+            (fits, fits)
+        }
+    }
+
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn dfs_body(
@@ -281,74 +345,55 @@ impl<'a> HandSearch<'a> {
         control: &SearchControl,
         progress: &mut Progress,
     ) {
-        let mut children: Vec<(i32, u8, u8, Board, bool)> = Vec::new();
-        // Before the last piece: what no placement without a clear can improve.
-        let last = remaining.count_ones() == 1;
-        let use_state = last && self.ev.penalty_bound(PieceState::default()).is_some();
-        // Computed at the first final board whose cheap value leaves it a chance.
-        let mut state: Option<(u64, i32)> = None;
-        for slot in 0..self.hand.len() {
+        if remaining.count_ones() == 1 {
+            let slot = remaining.trailing_zeros() as usize;
+            self.last_piece(board, slot, clean_from, plan, depth, control, progress);
+            return;
+        }
+        let mut children = std::mem::take(&mut self.children[depth]);
+        children.clear();
+        let hand = self.hand;
+        for (slot, piece) in hand.iter().enumerate() {
             if remaining >> slot & 1 == 0 || self.has_twin_before(slot, remaining) {
                 continue;
             }
-            let piece = &self.hand[slot];
             let rest = remaining & !(1 << slot);
-            for anchor in cells_of(piece.fits(board)) {
-                if self.tick(control) {
+            let (todo, fits) = self.anchors_to_place(board, slot, clean_from);
+            let base = self.nodes;
+            let checks = (base + u64::from(fits.count_ones())) / CHECK_EVERY != base / CHECK_EVERY;
+            for anchor in cells_of(todo) {
+                let below = fits & ((1u128 << anchor) - 1);
+                if checks && self.advance(base + u64::from(below.count_ones()) + 1, control) {
+                    self.children[depth] = children;
                     return;
                 }
                 let (next, cleared) = board.place(piece.at(anchor));
                 let clean = cleared == 0 && clean_from.is_some();
-                if clean && clean_from.is_some_and(|from| (slot as u8) < from) {
-                    // The same cells in ascending slot order are searched elsewhere.
-                    continue;
-                }
-                if rest == 0 {
-                    let floor = self.floor();
-                    if self.ev.cannot_beat(self.ev.quick_bound(next), floor) {
-                        continue;
-                    }
-                    let cheap = self.ev.cheap(next);
-                    if self.ev.cannot_beat(cheap, floor) {
-                        continue;
-                    }
-                    let (known, bound) = if cleared == 0 && use_state {
-                        *state.get_or_insert_with(|| {
-                            let s = self.ev.piece_state(board);
-                            (s.unfit, self.ev.penalty_bound(s).unwrap_or(0))
-                        })
-                    } else {
-                        (0, 0)
-                    };
-                    if self.ev.cannot_beat(cheap + bound, floor)
-                        || self.top.iter().any(|c| c.board == next)
-                    {
-                        continue;
-                    }
-                    if let Some(eval) = self.ev.finish_known(next, cheap, floor, known) {
-                        plan[depth] = Placement {
-                            slot: slot as u8,
-                            anchor: anchor as u8,
-                        };
-                        let leaf = Candidate {
-                            board: next,
-                            eval,
-                            plan: *plan,
-                            len: depth as u8 + 1,
-                        };
-                        self.offer(leaf, progress);
-                    }
-                    continue;
-                }
                 if !self.seen.insert(next.0 | u128::from(rest) << 100) {
                     continue;
                 }
-                let cheap = self.ev.cheap(next);
-                children.push((cheap, slot as u8, anchor as u8, next, clean));
+                children.push((0, slot as u8, anchor as u8, next, clean));
+            }
+            if self.advance(base + u64::from(fits.count_ones()), control) {
+                self.children[depth] = children;
+                return;
+            }
+        }
+        // The cheap values, for the order (in batches: see `Evaluator::cheap_many`).
+        for chunk in children.chunks_mut(CELLS) {
+            let leaves = &mut *self.leaves;
+            for (b, c) in leaves.boards.iter_mut().zip(chunk.iter()) {
+                *b = c.3;
+            }
+            let n = chunk.len();
+            self.ev
+                .cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
+            for (c, &v) in chunk.iter_mut().zip(&leaves.cheap[..n]) {
+                c.0 = v;
             }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
-        for (_, slot, anchor, next, clean) in children {
+        for &(_, slot, anchor, next, clean) in &children {
             plan[depth] = Placement { slot, anchor };
             self.dfs(
                 next,
@@ -360,8 +405,105 @@ impl<'a> HandSearch<'a> {
                 progress,
             );
             if self.stopped {
+                break;
+            }
+        }
+        self.children[depth] = children;
+    }
+
+    /// The placements of the last piece (`slot`) from `board`: each final board is evaluated
+    /// only as far as needed to know whether it enters `top`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn last_piece(
+        &mut self,
+        board: Board,
+        slot: usize,
+        clean_from: Option<u8>,
+        plan: &mut [Placement; 3],
+        depth: usize,
+        control: &SearchControl,
+        progress: &mut Progress,
+    ) {
+        let piece = &self.hand[slot];
+        let (todo, fits) = self.anchors_to_place(board, slot, clean_from);
+        let clearing = if todo == fits {
+            piece.clearing(board, fits)
+        } else {
+            todo
+        };
+        let use_state = self.ev.penalty_bound(PieceState::default()).is_some();
+        // Every final board and its cheap value first (in a batch: see `Evaluator::cheap_many`).
+        let mut n = 0;
+        for anchor in cells_of(todo) {
+            let (next, cleared) = if clearing >> anchor & 1 == 1 {
+                board.place(piece.at(anchor))
+            } else {
+                (Board(board.0 | piece.at(anchor)), 0)
+            };
+            self.leaves.boards[n] = next;
+            self.leaves.cleared[n] = cleared > 0;
+            self.leaves.anchors[n] = anchor as u8;
+            n += 1;
+        }
+        let leaves = &mut *self.leaves;
+        self.ev
+            .cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
+        // Before the last piece: what no placement without a clear can improve. Computed at the
+        // first final board whose cheap value leaves it a chance.
+        let mut state: Option<(u64, i32)> = None;
+        let base = self.nodes;
+        let end = base + u64::from(fits.count_ones());
+        // Whether the clock is looked at on one of these nodes: then every node is counted in
+        // turn, else only where the count is shown (a better plan).
+        let checks = end / CHECK_EVERY != base / CHECK_EVERY;
+        for i in 0..n {
+            let anchor = usize::from(self.leaves.anchors[i]);
+            let node = || base + u64::from((fits & ((1u128 << anchor) - 1)).count_ones()) + 1;
+            if checks && self.advance(node(), control) {
                 return;
             }
+            let (next, cleared, cheap) = (
+                self.leaves.boards[i],
+                self.leaves.cleared[i],
+                self.leaves.cheap[i],
+            );
+            // (The quick bound is implied: it is never below the cheap value.)
+            let floor = self.floor();
+            if self.ev.cannot_beat(cheap, floor) {
+                continue;
+            }
+            let (known, bound) = if !cleared && use_state {
+                *state.get_or_insert_with(|| {
+                    let s = self.ev.piece_state(board);
+                    (s.unfit, self.ev.penalty_bound(s).unwrap_or(0))
+                })
+            } else {
+                (0, 0)
+            };
+            if self.ev.cannot_beat(cheap + bound, floor) || self.top.iter().any(|c| c.board == next)
+            {
+                continue;
+            }
+            if let Some(eval) = self.ev.finish_known(next, cheap, floor, known) {
+                plan[depth] = Placement {
+                    slot: slot as u8,
+                    anchor: anchor as u8,
+                };
+                let leaf = Candidate {
+                    board: next,
+                    eval,
+                    plan: *plan,
+                    len: depth as u8 + 1,
+                };
+                self.nodes = node();
+                self.offer(leaf, progress);
+            }
+        }
+        if checks {
+            self.advance(end, control);
+        } else {
+            self.nodes = end;
         }
     }
 
@@ -445,7 +587,15 @@ impl<'a> HandSearch<'a> {
         let mut best: Option<i32> = None;
         for order in distinct_orders(hand) {
             let floor = best.unwrap_or(i32::MIN);
-            match greedy_plan(&self.ev, board, hand, &order, floor, &mut self.nodes) {
+            match greedy_plan(
+                &self.ev,
+                board,
+                hand,
+                &order,
+                floor,
+                &mut self.nodes,
+                &mut self.leaves,
+            ) {
                 Some(Some(c)) => best = Some(c.eval),
                 // Placed, but no better than an earlier order.
                 Some(None) => best = best.or(Some(floor)),
@@ -604,6 +754,7 @@ fn greedy_plan(
     order: &[usize],
     final_floor: i32,
     nodes: &mut u64,
+    leaves: &mut Leaves,
 ) -> Option<Option<Candidate>> {
     let mut board = start;
     let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
@@ -616,22 +767,41 @@ fn greedy_plan(
         // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
         let mut state: Option<(u64, i32)> = None;
         let bounded = ev.penalty_bound(PieceState::default()).is_some();
-        for anchor in cells_of(piece.fits(board)) {
-            *nodes += 1;
-            placeable = true;
-            let (next, cleared) = board.place(piece.at(anchor));
+        // Every board after the piece and its cheap value first (in a batch: see
+        // `Evaluator::cheap_many`).
+        let fits = piece.fits(board);
+        let clearing = piece.clearing(board, fits);
+        let mut n = 0;
+        for anchor in cells_of(fits) {
+            let (next, cleared) = if clearing >> anchor & 1 == 1 {
+                board.place(piece.at(anchor))
+            } else {
+                (Board(board.0 | piece.at(anchor)), 0)
+            };
+            leaves.boards[n] = next;
+            leaves.cleared[n] = cleared > 0;
+            leaves.anchors[n] = anchor as u8;
+            n += 1;
+        }
+        ev.cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
+        *nodes += n as u64;
+        placeable |= n > 0;
+        for i in 0..n {
+            let (anchor, next, cleared, cheap) = (
+                usize::from(leaves.anchors[i]),
+                leaves.boards[i],
+                leaves.cleared[i],
+                leaves.cheap[i],
+            );
             let mut floor = best.map_or(i32::MIN, |(v, _, _)| v);
             if last {
                 floor = floor.max(final_floor);
             }
-            if ev.cannot_beat(ev.quick_bound(next), floor) {
-                continue;
-            }
-            let cheap = ev.cheap(next);
+            // (The quick bound is implied: it is never below the cheap value.)
             if ev.cannot_beat(cheap, floor) {
                 continue;
             }
-            let (known, bound) = if cleared == 0 && bounded {
+            let (known, bound) = if !cleared && bounded {
                 *state.get_or_insert_with(|| {
                     let s = ev.piece_state(board);
                     (s.unfit, ev.penalty_bound(s).unwrap_or(0))
@@ -759,6 +929,34 @@ mod tests {
             }
         }
         assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn a_node_budget_stops_on_the_first_look_at_the_clock_past_it() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [1, 10, 30].iter().map(|&i| set.pieces[i].clone()).collect();
+        let position = Position::default();
+        // The greedy iteration counts its nodes without looking at the clock.
+        let mut greedy = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+        crate::search::iterative::deepen(&mut greedy, &control(1), &mut |_| {});
+        let mut full = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+        crate::search::iterative::deepen(&mut full, &control(2), &mut |_| {});
+        assert!(full.nodes > greedy.nodes + 6000);
+        for budget in [greedy.nodes + 1, greedy.nodes + 300, greedy.nodes + 5000] {
+            let control = SearchControl::new(
+                Arc::new(AtomicBool::new(false)),
+                Budget {
+                    soft: None,
+                    hard: None,
+                },
+                Some(budget),
+                Some(2),
+            );
+            let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+            crate::search::iterative::deepen(&mut search, &control, &mut |_| {});
+            assert_eq!(search.nodes, budget.div_ceil(CHECK_EVERY) * CHECK_EVERY);
+            assert!(search.chosen_plan().is_some());
+        }
     }
 
     #[test]
