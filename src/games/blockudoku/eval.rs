@@ -16,6 +16,7 @@
 
 use super::board::{self, Board, FULL, SIZE};
 use super::piece::{EmptyRuns, PieceSet};
+use super::simd::Batch;
 
 /// The features, in the order of [`Weights`].
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -93,21 +94,68 @@ const fn window_3x3() -> u128 {
     out
 }
 
+/// Bit operations on one board's cells (a `u128`) or on several boards' at once (see
+/// [`super::simd`]): the features are written once for both.
+pub(super) trait Lanes:
+    Copy
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    /// Cell counts of each board.
+    type Count: Copy + std::ops::Add<Output = Self::Count>;
+    /// The same cells on every board.
+    fn splat(cells: u128) -> Self;
+    /// Shifted towards bit 0 by `k` < 64 (as `u128 >> k`).
+    fn shr(self, k: u32) -> Self;
+    /// Shifted away from bit 0 by `k` < 64 (as `u128 << k`).
+    fn shl(self, k: u32) -> Self;
+    /// The number of cells.
+    fn count(self) -> Self::Count;
+    /// A count of 0.
+    fn zero() -> Self::Count;
+}
+
+impl Lanes for u128 {
+    type Count = i32;
+    #[inline(always)]
+    fn splat(cells: u128) -> Self {
+        cells
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        self >> k
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    #[inline(always)]
+    fn count(self) -> i32 {
+        self.count_ones() as i32
+    }
+    #[inline(always)]
+    fn zero() -> i32 {
+        0
+    }
+}
+
 /// The four neighbour sets of `set`'s cells: which cells of `of` have a neighbour in `set` to the
 /// right, left, below, above.
 #[inline(always)]
-fn neighbours(set: u128, of: u128) -> [u128; 4] {
+fn neighbours<L: Lanes>(set: L, of: L) -> [L; 4] {
     [
-        (set >> 1) & NOT_LAST_COL & of,
-        (set << 1) & NOT_FIRST_COL & of,
-        (set >> SIZE) & of,
-        (set << SIZE) & FULL & of,
+        set.shr(1) & L::splat(NOT_LAST_COL) & of,
+        set.shl(1) & L::splat(NOT_FIRST_COL) & of,
+        set.shr(SIZE as u32) & of,
+        set.shl(SIZE as u32) & L::splat(FULL) & of,
     ]
 }
 
 /// Cells of `of` with exactly one neighbour in `set`, and cells with at least one.
 #[inline(always)]
-fn one_and_any(set: u128, of: u128) -> (u128, u128) {
+fn one_and_any<L: Lanes>(set: L, of: L) -> (L, L) {
     let [r, l, d, u] = neighbours(set, of);
     // Bit-sliced: a and c are the sums' low bits, b and e their carries.
     let (a, b) = (r ^ l, r & l);
@@ -137,39 +185,46 @@ const BEFORE_LINE_R: u128 = board::row(2) | board::row(5);
 /// The cheap features (every feature but `unfit` and `scarce`, which are left 0).
 #[inline(always)]
 fn cheap_features(board: Board) -> [i32; FEATURES] {
-    let b = board.0;
-    let empty = board.empty_cells();
+    cheap_counts(board.0)
+}
+
+/// [`cheap_features`] of the boards `b` (one or several at once).
+#[inline(always)]
+pub(super) fn cheap_counts<L: Lanes>(b: L) -> [L::Count; FEATURES] {
+    let c = L::splat;
+    let (s1, s2, s9) = (1, 2, SIZE as u32);
+    let empty = !b & c(FULL);
     let (one, any) = one_and_any(empty, empty);
     let isolated = empty & !any;
     // A 2-cell pocket: two adjacent empty cells whose only empty neighbour is each other.
     let ends = one;
-    let pocket2 = ((ends & (ends >> 1) & NOT_LAST_COL) | (ends & (ends >> SIZE))).count_ones();
-    let h_transitions = ((b ^ (b >> 1)) & NOT_LAST_COL).count_ones();
-    let v_transitions = ((b ^ (b >> SIZE)) & NOT_LAST_ROW).count_ones();
-    let any3 = b | (b >> 1) | (b >> 2);
-    let boxes_used = ((any3 | (any3 >> SIZE) | (any3 >> (2 * SIZE))) & BOX_CORNERS).count_ones();
-    let (tl, tr, bl, br) = (b, b >> 1, b >> SIZE, b >> (SIZE + 1));
-    let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & WINDOW_2X2).count_ones();
-    let h3 = empty & (empty >> 1) & (empty >> 2);
-    let square3 = (h3 & (h3 >> SIZE) & (h3 >> (2 * SIZE)) & WINDOW_3X3).count_ones();
+    let pocket2 = ((ends & ends.shr(s1) & c(NOT_LAST_COL)) | (ends & ends.shr(s9))).count();
+    let h_transitions = ((b ^ b.shr(s1)) & c(NOT_LAST_COL)).count();
+    let v_transitions = ((b ^ b.shr(s9)) & c(NOT_LAST_ROW)).count();
+    let any3 = b | b.shr(s1) | b.shr(s2);
+    let boxes_used = ((any3 | any3.shr(s9) | any3.shr(2 * s9)) & c(BOX_CORNERS)).count();
+    let (tl, tr, bl, br) = (b, b.shr(s1), b.shr(s9), b.shr(s9 + 1));
+    let diagonals = (((tl & br & !tr & !bl) | (tr & bl & !tl & !br)) & c(WINDOW_2X2)).count();
+    let h3 = empty & empty.shr(s1) & empty.shr(s2);
+    let square3 = (h3 & h3.shr(s9) & h3.shr(2 * s9) & c(WINDOW_3X3)).count();
     // Empty cells in no horizontal (vertical) run of three empty cells.
-    let h3 = h3 & RUN3_H;
-    let h_narrow = (empty & !(h3 | h3 << 1 | h3 << 2)).count_ones();
-    let v3 = empty & (empty >> SIZE) & (empty >> (2 * SIZE));
-    let v_narrow = (empty & !(v3 | v3 << SIZE | v3 << (2 * SIZE))).count_ones();
+    let h3 = h3 & c(RUN3_H);
+    let h_narrow = (empty & !(h3 | h3.shl(s1) | h3.shl(s2))).count();
+    let v3 = empty & empty.shr(s9) & empty.shr(2 * s9);
+    let v_narrow = (empty & !(v3 | v3.shl(s9) | v3.shl(2 * s9))).count();
     // Single empty cells between two filled cells (or a filled cell and the wall), per axis.
-    let [r, l, d, u] = neighbours(empty, FULL);
-    let (wall_r, wall_l) = (board::column(SIZE - 1), board::column(0));
-    let (wall_d, wall_u) = (board::row(SIZE - 1), board::row(0));
+    let [r, l, d, u] = neighbours(empty, c(FULL));
+    let (wall_r, wall_l) = (c(board::column(SIZE - 1)), c(board::column(0)));
+    let (wall_d, wall_u) = (c(board::row(SIZE - 1)), c(board::row(0)));
     let blocked_r = !r | wall_r;
     let blocked_l = !l | wall_l;
     let blocked_d = !d | wall_d;
     let blocked_u = !u | wall_u;
     let (h_gap, v_gap) = (empty & blocked_r & blocked_l, empty & blocked_d & blocked_u);
-    let gaps = h_gap.count_ones() + v_gap.count_ones();
-    let edge_gaps = (h_gap & EDGE).count_ones() + (v_gap & EDGE).count_ones();
+    let gaps = h_gap.count() + v_gap.count();
+    let edge_gaps = (h_gap & c(EDGE)).count() + (v_gap & c(EDGE)).count();
     // Maximal runs of empty cells in rows and columns (the walls count as filled cells).
-    let runs = (empty & blocked_l).count_ones() + (empty & blocked_u).count_ones();
+    let runs = (empty & blocked_l).count() + (empty & blocked_u).count();
     // Ends of runs at a filled cell (not the wall), and those of them on an inner box line.
     let (fr, fl, fd, fu) = (
         empty & !r & !wall_r,
@@ -177,35 +232,32 @@ fn cheap_features(board: Board) -> [i32; FEATURES] {
         empty & !d & !wall_d,
         empty & !u & !wall_u,
     );
-    let box_ends = (fl & AFTER_LINE_C).count_ones()
-        + (fr & BEFORE_LINE_C).count_ones()
-        + (fu & AFTER_LINE_R).count_ones()
-        + (fd & BEFORE_LINE_R).count_ones();
+    let box_ends = (fl & c(AFTER_LINE_C)).count()
+        + (fr & c(BEFORE_LINE_C)).count()
+        + (fu & c(AFTER_LINE_R)).count()
+        + (fd & c(BEFORE_LINE_R)).count();
     // Empty cells closed by filled cells on two perpendicular sides, once per such corner.
-    let cornered = (fl & fu).count_ones()
-        + (fl & fd).count_ones()
-        + (fr & fu).count_ones()
-        + (fr & fd).count_ones();
+    let cornered = (fl & fu).count() + (fl & fd).count() + (fr & fu).count() + (fr & fd).count();
     [
-        b.count_ones() as i32,
-        isolated.count_ones() as i32,
-        h_transitions as i32,
-        v_transitions as i32,
-        boxes_used as i32,
-        0,
-        0,
-        diagonals as i32,
-        pocket2 as i32,
-        one.count_ones() as i32,
-        square3 as i32,
-        h_narrow as i32,
-        v_narrow as i32,
-        gaps as i32,
-        runs as i32,
-        box_ends as i32,
-        cornered as i32,
-        edge_gaps as i32,
-        (b & CENTRE_BOX).count_ones() as i32,
+        b.count(),
+        isolated.count(),
+        h_transitions,
+        v_transitions,
+        boxes_used,
+        L::zero(),
+        L::zero(),
+        diagonals,
+        pocket2,
+        one.count(),
+        square3,
+        h_narrow,
+        v_narrow,
+        gaps,
+        runs,
+        box_ends,
+        cornered,
+        edge_gaps,
+        (b & c(CENTRE_BOX)).count(),
     ]
 }
 
@@ -263,6 +315,8 @@ pub struct Evaluator {
     bounded: bool,
     /// The most the features outside [`QUICK`] can add.
     quick_slack: i32,
+    /// Evaluates eight boards at once when the CPU can and the weights fit 16 bits.
+    batch: Option<Batch>,
 }
 
 impl Evaluator {
@@ -293,12 +347,15 @@ impl Evaluator {
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
             .sum();
+        let batch = Batch::detect();
+        let narrow = weights.0.iter().all(|&w| i16::try_from(w).is_ok());
         Evaluator {
             weights,
             tests,
             runs,
             bounded,
             quick_slack,
+            batch: (batch.wide() && narrow).then_some(batch),
         }
     }
 
@@ -314,10 +371,21 @@ impl Evaluator {
         dot(&cheap_features(board), &self.weights)
     }
 
-    /// [`Evaluator::cheap`] of each board of `boards` into `out` (as long).
+    /// [`Evaluator::cheap`] of each board of `boards` into `out` (as long), eight at once
+    /// where the CPU can.
     #[inline(always)]
     pub fn cheap_many(&self, boards: &[Board], out: &mut [i32]) {
         assert_eq!(boards.len(), out.len());
+        if boards.len() > 1
+            && let Some(batch) = self.batch
+        {
+            // SAFETY: `Board` is a transparent `u128`.
+            let cells: &[u128] =
+                unsafe { std::slice::from_raw_parts(boards.as_ptr().cast(), boards.len()) };
+            if batch.cheap_all(cells, &self.weights.0, out) {
+                return;
+            }
+        }
         for (v, &b) in out.iter_mut().zip(boards) {
             *v = self.cheap(b);
         }
@@ -537,6 +605,39 @@ mod tests {
         ]);
         let w = DEFAULT_WEIGHTS;
         assert!(evaluate(clean, &set, &w) > evaluate(ragged, &set, &w));
+    }
+
+    #[test]
+    fn batches_agree_with_one_board_at_a_time() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let boards: Vec<Board> = (0..300)
+            .map(|i| {
+                let mut bits = u128::from(next()) << 64 | u128::from(next());
+                for _ in 0..i % 4 {
+                    bits &= u128::from(next()) << 64 | u128::from(next());
+                }
+                Board(if i % 7 == 0 { !bits } else { bits } & FULL)
+            })
+            .collect();
+        let mut wide = DEFAULT_WEIGHTS;
+        wide.0[3] = 40_000; // beyond 16 bits: one board at a time
+        for weights in [DEFAULT_WEIGHTS, Weights([1; FEATURES]), wide] {
+            let ev = Evaluator::new(&set, weights);
+            for len in [0, 1, 2, 7, 8, 9, 16, 81, 300] {
+                let mut out = vec![0; len];
+                ev.cheap_many(&boards[..len], &mut out);
+                for (b, v) in boards.iter().zip(&out) {
+                    assert_eq!(ev.cheap(*b), *v, "{b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -8,3 +8,4 @@ pub mod piece;
 pub mod rules;
 pub mod search;
 pub mod session;
+mod simd;

@@ -1,0 +1,212 @@
+//! The cheap features of eight boards at once with AVX-512: each board's cells are a 64-bit lane
+//! of low bits and one of high bits, shifted together with the double shifts of VBMI2 and counted
+//! with VPOPCNTQ. The features are the same code as for one board ([`super::eval::Lanes`]), so
+//! the values are the same.
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::super::eval::{FEATURES, Lanes, cheap_counts};
+    use std::arch::x86_64::*;
+
+    /// Eight boards' cells. Only made inside [`cheap_all`], which runs only on CPUs with the
+    /// instructions its operations use.
+    #[derive(Clone, Copy)]
+    pub(super) struct Cells8 {
+        lo: __m512i,
+        hi: __m512i,
+    }
+
+    /// Eight boards' counts (64-bit lanes).
+    #[derive(Clone, Copy)]
+    pub(super) struct Counts8(__m512i);
+
+    impl std::ops::Add for Counts8 {
+        type Output = Counts8;
+        #[inline(always)]
+        fn add(self, other: Counts8) -> Counts8 {
+            // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
+            Counts8(unsafe { _mm512_add_epi64(self.0, other.0) })
+        }
+    }
+
+    macro_rules! bitop {
+        ($trait:ident, $method:ident, $intrinsic:ident) => {
+            impl std::ops::$trait for Cells8 {
+                type Output = Cells8;
+                #[inline(always)]
+                fn $method(self, other: Cells8) -> Cells8 {
+                    // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
+                    unsafe {
+                        Cells8 {
+                            lo: $intrinsic(self.lo, other.lo),
+                            hi: $intrinsic(self.hi, other.hi),
+                        }
+                    }
+                }
+            }
+        };
+    }
+    bitop!(BitAnd, bitand, _mm512_and_si512);
+    bitop!(BitOr, bitor, _mm512_or_si512);
+    bitop!(BitXor, bitxor, _mm512_xor_si512);
+
+    impl std::ops::Not for Cells8 {
+        type Output = Cells8;
+        #[inline(always)]
+        fn not(self) -> Cells8 {
+            // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
+            unsafe {
+                let ones = _mm512_set1_epi64(-1);
+                Cells8 {
+                    lo: _mm512_xor_si512(self.lo, ones),
+                    hi: _mm512_xor_si512(self.hi, ones),
+                }
+            }
+        }
+    }
+
+    // SAFETY (every `unsafe` below): values of these types exist only inside `cheap_all`, which
+    // runs only where `available` found AVX-512 F, BW, VPOPCNTDQ and VBMI2.
+    impl Lanes for Cells8 {
+        type Count = Counts8;
+        #[inline(always)]
+        fn splat(cells: u128) -> Self {
+            unsafe {
+                Cells8 {
+                    lo: _mm512_set1_epi64(cells as u64 as i64),
+                    hi: _mm512_set1_epi64((cells >> 64) as u64 as i64),
+                }
+            }
+        }
+        #[inline(always)]
+        fn shr(self, k: u32) -> Self {
+            unsafe {
+                let k = _mm512_set1_epi64(i64::from(k));
+                Cells8 {
+                    lo: _mm512_shrdv_epi64(self.lo, self.hi, k),
+                    hi: _mm512_srlv_epi64(self.hi, k),
+                }
+            }
+        }
+        #[inline(always)]
+        fn shl(self, k: u32) -> Self {
+            unsafe {
+                let k = _mm512_set1_epi64(i64::from(k));
+                Cells8 {
+                    lo: _mm512_sllv_epi64(self.lo, k),
+                    hi: _mm512_shldv_epi64(self.hi, self.lo, k),
+                }
+            }
+        }
+        #[inline(always)]
+        fn count(self) -> Counts8 {
+            unsafe {
+                Counts8(_mm512_add_epi64(
+                    _mm512_popcnt_epi64(self.lo),
+                    _mm512_popcnt_epi64(self.hi),
+                ))
+            }
+        }
+        #[inline(always)]
+        fn zero() -> Counts8 {
+            unsafe { Counts8(_mm512_setzero_si512()) }
+        }
+    }
+
+    /// True if the CPU has the instructions [`cheap_all`] uses.
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vpopcntdq")
+            && is_x86_feature_detected!("avx512vbmi2")
+    }
+
+    /// The weighted sums of the cheap features of `boards` into `out` (as long), eight boards
+    /// at a time.
+    ///
+    /// # Safety
+    /// The CPU must have the instructions [`available`] looks for.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2")]
+    pub unsafe fn cheap_all(boards: &[u128], weights: &[i32; FEATURES], out: &mut [i32]) {
+        assert_eq!(boards.len(), out.len());
+        // Counts are below 2^15 and weights fit 16 bits: one multiply-add per feature, the
+        // product in the low 32 bits of each lane (the high half multiplies zeros).
+        let w: [__m512i; FEATURES] =
+            std::array::from_fn(|i| _mm512_set1_epi64(i64::from(weights[i] as i16 as u16)));
+        // Lanes 0, 2, .., 14 of two vectors of four boards are the low halves, 1, 3, .. the high.
+        let even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0);
+        let odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+        for (chunk, values) in boards.chunks(8).zip(out.chunks_mut(8)) {
+            let n = chunk.len();
+            let words = chunk.as_ptr().cast::<i64>();
+            // Masked loads read only the boards there are (2n 64-bit words).
+            let lanes = (1u32 << (2 * n)) - 1;
+            // SAFETY: the masks keep the loads inside the chunk.
+            let (a, b) = unsafe {
+                (
+                    _mm512_maskz_loadu_epi64(lanes as u8, words),
+                    _mm512_maskz_loadu_epi64((lanes >> 8) as u8, words.wrapping_add(8)),
+                )
+            };
+            let cells = Cells8 {
+                lo: _mm512_permutex2var_epi64(a, even, b),
+                hi: _mm512_permutex2var_epi64(a, odd, b),
+            };
+            let counts = cheap_counts(cells);
+            let mut sum = _mm512_setzero_si512();
+            for (count, w) in counts.iter().zip(&w) {
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(count.0, *w));
+            }
+            let sums = _mm512_cvtepi64_epi32(sum);
+            // SAFETY: the mask keeps the store inside `values` (n i32).
+            unsafe { _mm256_mask_storeu_epi32(values.as_mut_ptr(), ((1u32 << n) - 1) as u8, sums) };
+        }
+    }
+}
+
+/// Evaluates the cheap features of many boards with the widest instructions the CPU has.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Batch {
+    avx512: bool,
+}
+
+impl Batch {
+    /// Looks at the CPU once.
+    pub fn detect() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Batch {
+                avx512: avx512::available(),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Batch { avx512: false }
+        }
+    }
+
+    /// True if eight boards are evaluated at once (else the caller evaluates one by one).
+    pub fn wide(&self) -> bool {
+        self.avx512
+    }
+
+    /// The weighted cheap features of `boards` into `out` (as long); false (and nothing done)
+    /// without the instructions.
+    #[inline]
+    pub fn cheap_all(
+        &self,
+        boards: &[u128],
+        weights: &[i32; super::eval::FEATURES],
+        out: &mut [i32],
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: `detect` found the instructions.
+            unsafe { avx512::cheap_all(boards, weights, out) };
+            return true;
+        }
+        let _ = (boards, weights, out);
+        false
+    }
+}
