@@ -32,8 +32,13 @@ const PRIOR_TEMPERATURE: f32 = 0.84;
 const PRIOR_COUNT: f32 = 3.0;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
-/// Never grow the tree past this many nodes (about 100 MB); playouts go on from leaves.
+/// The tree's size limit (about 100 MB): when a playout finds it this full, the tree is pruned.
 const MAX_NODES: usize = 2_000_000;
+/// Room kept for one more expansion (more than any position's legal moves).
+const EXPANSION_ROOM: usize = 20_000;
+/// Pruning drops the children of nodes with fewer real visits than this, doubling it until the
+/// tree is at most half full.
+const PRUNE_FIRST_COUNT: u32 = 16;
 
 /// A small fast random generator (xorshift64*).
 #[derive(Debug, Clone)]
@@ -111,6 +116,8 @@ pub struct Mcts {
     stamp: u32,
     nmoves_table: usize,
     playouts: u64,
+    /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
+    node_limit: usize,
 }
 
 impl Mcts {
@@ -150,6 +157,7 @@ impl Mcts {
             stamp: 0,
             nmoves_table: t.moves.len(),
             playouts: 0,
+            node_limit: MAX_NODES,
         }
     }
 
@@ -253,6 +261,9 @@ impl Mcts {
 
     /// One playout from the root: descend, expand, play out, back up.
     pub fn run_once(&mut self) {
+        if self.nodes.len() + EXPANSION_ROOM >= self.node_limit {
+            self.prune();
+        }
         let mut b = self.root.clone();
         self.path.clear();
         self.seq.clear();
@@ -263,7 +274,9 @@ impl Mcts {
         loop {
             let nd = self.nodes[node];
             if !nd.expanded {
-                if (node == 0 || nd.real as f32 >= EXPAND_AT) && self.nodes.len() < MAX_NODES {
+                if (node == 0 || nd.real as f32 >= EXPAND_AT)
+                    && self.nodes.len() + EXPANSION_ROOM < self.node_limit
+                {
                     self.expand(node, &mut b);
                 } else {
                     self.playout
@@ -418,26 +431,51 @@ impl Mcts {
                 return false;
             }
         }
-        let mut new = Vec::with_capacity(self.nodes.len() / 4 + 1);
-        new.push(nd);
-        let mut queue = std::collections::VecDeque::from([(node, 0usize)]);
-        while let Some((old, at)) = queue.pop_front() {
-            let o = self.nodes[old];
-            if o.expanded && o.nchildren > 0 {
-                let start = new.len();
-                for k in 0..o.nchildren as usize {
-                    new.push(self.nodes[o.first_child as usize + k]);
-                    queue.push_back((o.first_child as usize + k, start + k));
-                }
-                new[at].first_child = start as u32;
-            }
-        }
-        self.nodes = new;
+        self.compact(node, 0);
         self.root = root;
         // The bonuses are relative to this search's simulations.
         self.quality = Quality::default();
         self.playouts = 0;
         true
+    }
+
+    /// Frees room in a full tree, as the reference engine does: the nodes with few real visits
+    /// lose their children (and become leaves again, to be expanded afresh when visited
+    /// enough), with the threshold doubled until the tree is at most half full.
+    fn prune(&mut self) {
+        let mut min_real = PRUNE_FIRST_COUNT;
+        while self.nodes.len() > self.node_limit / 2 && min_real < u32::MAX / 2 {
+            self.compact(0, min_real);
+            min_real *= 2;
+        }
+    }
+
+    /// Rebuilds the tree as the subtree under `top`, breadth first, keeping the children of
+    /// `top` and of the nodes with at least `min_real` real visits; the other expanded nodes
+    /// become leaves.
+    fn compact(&mut self, top: usize, min_real: u32) {
+        let mut new = Vec::with_capacity(self.nodes.len() / 2 + 1);
+        new.push(self.nodes[top]);
+        let mut queue = std::collections::VecDeque::from([(top, 0usize)]);
+        while let Some((old, at)) = queue.pop_front() {
+            let o = self.nodes[old];
+            if !o.expanded || o.nchildren == 0 {
+                continue;
+            }
+            if old != top && o.real < min_real {
+                new[at].expanded = false;
+                new[at].first_child = 0;
+                new[at].nchildren = 0;
+                continue;
+            }
+            let start = new.len();
+            for k in 0..o.nchildren as usize {
+                new.push(self.nodes[o.first_child as usize + k]);
+                queue.push_back((o.first_child as usize + k, start + k));
+            }
+            new[at].first_child = start as u32;
+        }
+        self.nodes = new;
     }
 
     /// Tells the search the game's moves before the root (colour, move id or PASS), for the
@@ -649,6 +687,43 @@ mod tests {
         b.play(0, e10);
         b.play(1, start.tables().parse_move("j5").unwrap());
         assert!(!other.reroot(&[(0, e10), (1, 0)], &b));
+    }
+
+    /// Every expanded node's children lie inside the tree, after the root.
+    fn well_formed(m: &Mcts) -> bool {
+        m.nodes.iter().enumerate().all(|(i, n)| {
+            !n.expanded
+                || n.nchildren == 0
+                || (n.first_child as usize > i
+                    && (n.first_child + n.nchildren) as usize <= m.nodes.len())
+        })
+    }
+
+    #[test]
+    fn a_full_tree_is_pruned_and_the_search_goes_on() {
+        let start = Board::new(Variant::Duo);
+        let mut m = Mcts::new(&start, 5);
+        m.node_limit = EXPANSION_ROOM + 60_000;
+        let mut pruned = false;
+        let mut before = 0;
+        for _ in 0..3000 {
+            before = before.max(m.nodes.len());
+            m.run_once();
+            pruned |= m.nodes.len() < before;
+            assert!(
+                m.nodes.len() < m.node_limit,
+                "the tree stays under its limit"
+            );
+        }
+        assert!(pruned, "the limit was reached and the tree pruned");
+        assert!(well_formed(&m));
+        assert_eq!(m.playouts(), 3000);
+        assert_eq!(m.nodes[0].real, 3000, "the root keeps every visit");
+        let visits: u32 = m.root_stats().iter().map(|s| s.1).sum();
+        assert_eq!(visits, 3000, "and its children theirs");
+        let mut b = start.clone();
+        assert!(m.root_stats().iter().all(|s| b.is_legal(0, s.0)));
+        assert!(b.has_moves(0));
     }
 
     #[test]
