@@ -65,11 +65,8 @@ pub fn full_region_starts(filled: u128) -> (u128, u128, u128) {
     (rows, cols, boxes)
 }
 
-/// The region of each kind (0 rows, 1 columns, 2 boxes) whose first cell is `start`.
-#[inline(always)]
-pub fn region_at(kind: usize, start: u32) -> u128 {
-    [ROW0, COL0, BOX0][kind] << start
-}
+/// The regions of each kind: rows, columns, boxes, each on its first cell (0).
+pub const REGION_SHAPES: [u128; 3] = [ROW0, COL0, BOX0];
 
 /// The cells of every full region of `filled`, and how many regions are full.
 #[inline]

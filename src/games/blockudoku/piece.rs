@@ -195,9 +195,12 @@ impl Piece {
         }
         let empty = board.empty_cells();
         let mut out = 0u128;
-        for (kind, set) in [starts.0, starts.1, starts.2].into_iter().enumerate() {
+        for (shape, set) in board::REGION_SHAPES
+            .into_iter()
+            .zip([starts.0, starts.1, starts.2])
+        {
             for start in cells_of(set) {
-                let left = board::region_at(kind, start as u32) & empty;
+                let left = (shape << start) & empty;
                 if left.count_ones() > self.cells {
                     continue;
                 }

@@ -144,7 +144,7 @@ impl<'a> HandSearch<'a> {
             hand,
             rng: SmallRng::seed_from_u64(seed),
             nodes: 0,
-            seen: BoardSet::default(),
+            seen: SEEN.with(|seen| seen.take()),
             children: Default::default(),
             leaves: Box::new(Leaves {
                 anchors: [0; CELLS],
@@ -681,7 +681,17 @@ impl IterativeSearch for HandSearch<'_> {
     }
 }
 
+impl Drop for HandSearch<'_> {
+    /// Gives the set of seen boards back to the thread, for the next search.
+    fn drop(&mut self) {
+        let seen = std::mem::take(&mut self.seen);
+        SEEN.with(|cell| cell.set(seen));
+    }
+}
+
 thread_local! {
+    /// The set of seen boards of the last search on this thread (its memory is reused).
+    static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
     /// The last evaluator built on this thread, by piece set and weights: its tables take
     /// tens of microseconds to build, too much to redo every round.
     static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Evaluator)>> =
