@@ -266,16 +266,22 @@ fn box_size(mask: u128) -> (usize, usize) {
     (h, w)
 }
 
-/// Iterates the cell indexes of a set.
+/// Iterates the cell indexes of a set, in increasing order.
 #[inline]
-pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+pub fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    let (mut low, mut high) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
+        if low != 0 {
+            let cell = low.trailing_zeros() as usize;
+            low &= low - 1;
+            return Some(cell);
         }
-        let cell = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(cell)
+        if high != 0 {
+            let cell = 64 + high.trailing_zeros() as usize;
+            high &= high - 1;
+            return Some(cell);
+        }
+        None
     })
 }
 

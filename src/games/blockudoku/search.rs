@@ -433,20 +433,21 @@ impl<'a> HandSearch<'a> {
             todo
         };
         let use_state = self.ev.penalty_bound(PieceState::default()).is_some();
-        // Every final board and its cheap value first (in a batch: see `Evaluator::cheap_many`).
+        // Every final board and its cheap value first (in a batch: see `Evaluator::cheap_many`):
+        // all as if nothing were cleared, then the few that clear.
+        let leaves = &mut *self.leaves;
         let mut n = 0;
         for anchor in cells_of(todo) {
-            let (next, cleared) = if clearing >> anchor & 1 == 1 {
-                board.place(piece.at(anchor))
-            } else {
-                (Board(board.0 | piece.at(anchor)), 0)
-            };
-            self.leaves.boards[n] = next;
-            self.leaves.cleared[n] = cleared > 0;
-            self.leaves.anchors[n] = anchor as u8;
+            leaves.boards[n] = Board(board.0 | piece.at(anchor));
+            leaves.cleared[n] = false;
+            leaves.anchors[n] = anchor as u8;
             n += 1;
         }
-        let leaves = &mut *self.leaves;
+        for anchor in cells_of(clearing & todo) {
+            let i = (todo & ((1u128 << anchor) - 1)).count_ones() as usize;
+            leaves.boards[i] = board.place(piece.at(anchor)).0;
+            leaves.cleared[i] = true;
+        }
         self.ev
             .cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
         // Before the last piece: what no placement without a clear can improve. Computed at the
@@ -457,22 +458,19 @@ impl<'a> HandSearch<'a> {
         // Whether the clock is looked at on one of these nodes: then every node is counted in
         // turn, else only where the count is shown (a better plan).
         let checks = end / CHECK_EVERY != base / CHECK_EVERY;
+        let mut floor = self.floor();
         for i in 0..n {
             let anchor = usize::from(self.leaves.anchors[i]);
             let node = || base + u64::from((fits & ((1u128 << anchor) - 1)).count_ones()) + 1;
             if checks && self.advance(node(), control) {
                 return;
             }
-            let (next, cleared, cheap) = (
-                self.leaves.boards[i],
-                self.leaves.cleared[i],
-                self.leaves.cheap[i],
-            );
             // (The quick bound is implied: it is never below the cheap value.)
-            let floor = self.floor();
+            let cheap = self.leaves.cheap[i];
             if self.ev.cannot_beat(cheap, floor) {
                 continue;
             }
+            let (next, cleared) = (self.leaves.boards[i], self.leaves.cleared[i]);
             let (known, bound) = if !cleared && use_state {
                 *state.get_or_insert_with(|| {
                     let s = self.ev.piece_state(board);
@@ -498,6 +496,7 @@ impl<'a> HandSearch<'a> {
                 };
                 self.nodes = node();
                 self.offer(leaf, progress);
+                floor = self.floor();
             }
         }
         if checks {
