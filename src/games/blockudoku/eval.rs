@@ -341,6 +341,8 @@ pub struct Evaluator {
     runs: Vec<(u8, u8)>,
     /// The pieces of the tests, in their order (for the clearing shortfall).
     pieces: Vec<Piece>,
+    /// How many of them are big enough to count as ways to clear (they come first).
+    clear_counted: i32,
     /// True when the piece features cannot add to the value (their weights are <= 0).
     bounded: bool,
     /// The most the features outside [`QUICK`] can add.
@@ -373,7 +375,8 @@ impl Evaluator {
             runs.extend_from_slice(piece.runs());
         }
         let bounded = weights.0[UNFIT] <= 0 && weights.0[SCARCE] <= 0 && weights.0[CLEAR] <= 0;
-        let pieces = order.iter().map(|&i| set.pieces[i].clone()).collect();
+        let pieces: Vec<Piece> = order.iter().map(|&i| set.pieces[i].clone()).collect();
+        let clear_counted = pieces.iter().filter(|p| p.cells >= CLEAR_MIN_CELLS).count() as i32;
         let quick_slack = (0..FEATURES)
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
@@ -385,6 +388,7 @@ impl Evaluator {
             tests,
             runs,
             pieces,
+            clear_counted,
             bounded,
             quick_slack,
             batch: (batch.wide() && narrow).then_some(batch),
@@ -548,15 +552,26 @@ impl Evaluator {
             }
         }
         let w_clear = self.weights.0[CLEAR];
-        if w_clear != 0 {
-            // Tests are biggest first: the pieces that count come first.
-            let counted = self
-                .pieces
-                .iter()
-                .zip(&self.tests)
-                .take_while(|(p, _)| p.cells >= CLEAR_MIN_CELLS)
-                .map(|(p, t)| (p, self.fits(t, &runs)));
-            value += w_clear * clear_shortfall(board, counted);
+        let filled = board.filled();
+        if w_clear != 0 && filled >= CLEAR_GATE {
+            // The same value as `clear_shortfall`, stopping once no piece is missing any more
+            // or once even all the pieces left could not lift the value above the floor.
+            let (target, scale) = ((filled * 7 / 10) as i32, (filled - 20) as i32);
+            let mut ways = 0;
+            for (k, (p, t)) in self.pieces.iter().zip(&self.tests).enumerate() {
+                if ways >= target || p.cells < CLEAR_MIN_CELLS {
+                    break;
+                }
+                let left = self.clear_counted - k as i32;
+                if self.bounded && value + w_clear * (target - ways - left).max(0) * scale <= floor
+                {
+                    return None;
+                }
+                if p.clearing(board, self.fits(t, &runs)) != 0 {
+                    ways += 1;
+                }
+            }
+            value += w_clear * (target - ways).max(0) * scale;
         }
         (value > floor).then_some(value)
     }
