@@ -32,8 +32,8 @@ const PRIOR_TEMPERATURE: f32 = 0.84;
 const PRIOR_COUNT: f32 = 3.0;
 /// A leaf is expanded on this visit.
 const EXPAND_AT: f32 = 1.0;
-/// The tree's size limit (about 100 MB): when a playout finds it this full, the tree is pruned.
-const MAX_NODES: usize = 2_000_000;
+/// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
+const MAX_NODES: usize = 8_000_000;
 /// Room kept for one more expansion (more than any position's legal moves).
 const EXPANSION_ROOM: usize = 20_000;
 /// Pruning drops the children of nodes with fewer real visits than this, doubling it until the
