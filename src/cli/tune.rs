@@ -58,7 +58,7 @@ pub struct TuneArgs {
     /// Start weights, comma-separated (default: the built-in ones).
     #[arg(long, allow_hyphen_values = true)]
     pub from: Option<String>,
-    /// Write the final weights here, as the built-in weights file is written.
+    /// Write the final weights here: an array, one weight a line with its feature's name.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Piece set the hands are dealt from.
@@ -165,7 +165,7 @@ fn list(w: &Weights) -> String {
         .join(",")
 }
 
-/// Weights as the built-in weights file holds them: an array, one feature a line.
+/// Weights as `--out` writes them: an array, one weight a line with its feature's name.
 fn weights_file(w: &Weights) -> String {
     let mut out = String::from("[\n");
     for (name, v) in FEATURE_NAMES.iter().zip(w.0) {
