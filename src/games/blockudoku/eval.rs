@@ -71,8 +71,15 @@ fn clear_shortfall<'a>(board: Board, pieces: impl Iterator<Item = (&'a Piece, u1
     }
     let ways = pieces
         .filter(|(p, fits)| p.cells >= CLEAR_MIN_CELLS && p.clearing(board, *fits) != 0)
-        .count() as u32;
-    ((filled * 7 / 10).saturating_sub(ways) * (filled - 20)) as i32
+        .count() as i32;
+    let (target, scale) = clear_target(filled);
+    (target - ways).max(0) * scale
+}
+
+/// The ways to clear a board with `filled` cells (30 or more) should have, and the scale of
+/// each one missing.
+fn clear_target(filled: u32) -> (i32, i32) {
+    ((filled * 7 / 10) as i32, filled as i32 - 20)
 }
 
 /// One weight per feature.
@@ -556,7 +563,7 @@ impl Evaluator {
         if w_clear != 0 && filled >= CLEAR_GATE {
             // The same value as `clear_shortfall`, stopping once no piece is missing any more
             // or once even all the pieces left could not lift the value above the floor.
-            let (target, scale) = ((filled * 7 / 10) as i32, (filled - 20) as i32);
+            let (target, scale) = clear_target(filled);
             let mut ways = 0;
             for (k, (p, t)) in self.pieces.iter().zip(&self.tests).enumerate() {
                 if ways >= target || p.cells < CLEAR_MIN_CELLS {
@@ -731,13 +738,8 @@ mod tests {
     #[test]
     fn batches_agree_with_one_board_at_a_time() {
         let set = PieceSet::builtin("standard47").unwrap();
-        let mut x = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = SmallRng::seed_from_u64(0x2545_F491_4F6C_DD1D);
+        let mut next = || rng.random::<u64>();
         let boards: Vec<Board> = (0..300)
             .map(|i| {
                 let mut bits = u128::from(next()) << 64 | u128::from(next());

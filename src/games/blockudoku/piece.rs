@@ -377,6 +377,8 @@ pub fn placement_count(set: &PieceSet, board: Board) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
 
     fn board_from_cells(cells: &[usize]) -> Board {
         Board(cells.iter().fold(0u128, |m, &c| m | 1u128 << c))
@@ -450,13 +452,8 @@ mod tests {
     #[test]
     fn clearing_anchors_are_the_placements_that_clear() {
         let set = PieceSet::builtin("blocksudoku59").unwrap();
-        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = SmallRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.random::<u64>();
         let full = super::super::board::FULL;
         for i in 0..3000 {
             // Boards half or 3/4 full, some with regions nearly or wholly full.
