@@ -7,10 +7,18 @@
 //! that 9-bit triad pattern to the triads used by some valid order, which removes the rest in one
 //! step (pointing and claiming inside the band). A row left with one cell fixes the digit there:
 //! the cell leaves the other digits' masks and its column leaves the other bands. Cells with one
-//! digit left (naked singles) are found with bit-parallel counting over the nine masks. The search
-//! branches on a cell with two candidates and the most open peers, else on one with the fewest.
+//! digit left (naked singles) are found with bit-parallel counting over the nine masks. The same
+//! order table works across bands: inside a stack a digit's three bands pick its three columns in
+//! one of six orders, which gives pointing and claiming between columns and boxes, and digits with
+//! one cell left in a column. The search branches on a cell with two candidates and the most open
+//! peers, else on one with the fewest.
 //!
-//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere.
+//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The search is
+//! compiled twice, plain and (on x86-64 CPUs that have them, detected at run time) with the
+//! popcnt/BMI instructions; both pass the same tests.
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
 use super::grid::Grid;
 use super::shape::Shape;
 use super::solver::{Extra, Outcome, Query};
@@ -46,24 +54,54 @@ const fn build_triads() -> [u8; 512] {
     t
 }
 
+/// The six ways three rows (or columns) can take three boxes (or bands), one each.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn build_order_bits() -> [u16; 6] {
+    let mut t = [0u16; 6];
+    let mut i = 0;
+    while i < 6 {
+        let order = PERMS[i];
+        t[i] = (1 << order[0]) | (1 << (3 + order[1])) | (1 << (6 + order[2]));
+        i += 1;
+    }
+    t
+}
+
+const fn build_fits() -> [u8; 512] {
+    let bits = build_order_bits();
+    let mut t = [0u8; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if p as u16 & bits[i] == bits[i] {
+                t[p] |= 1 << i;
+            }
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
 const fn build_orders() -> [u16; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let bits = build_order_bits();
+    let fits = build_fits();
     let mut t = [0u16; 512];
     let mut p = 0;
     while p < 512 {
         let mut i = 0;
         while i < 6 {
-            let order = PERMS[i];
-            let bits = (1 << order[0]) | (1 << (3 + order[1])) | (1 << (6 + order[2]));
-            if p & bits == bits {
-                t[p] |= bits as u16;
+            if fits[p] >> i & 1 != 0 {
+                t[p] |= bits[i];
             }
             i += 1;
         }
@@ -168,7 +206,7 @@ impl State {
     }
 
     /// Restricts `digit` to `cell` in its row and box; the next update of the mask does the rest.
-    #[inline]
+    #[inline(always)]
     fn fix(&mut self, digit: usize, cell: usize) -> bool {
         let (i, x) = (3 * digit + cell / 27, cell % 27);
         if self.f[i] & (1 << x) == 0 {
@@ -224,6 +262,7 @@ impl State {
 
     /// Fixes cells with a single candidate digit. `None` on an empty cell, else whether any
     /// single was found.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
@@ -260,34 +299,36 @@ impl State {
         Some(found)
     }
 
-    /// Fixes digits with one cell left in a column. `None` if a digit has no cell left in some
-    /// column, else whether any single was found.
-    fn column_singles(&mut self) -> Option<bool> {
+    /// Locked candidates across bands: inside a stack a digit takes one column per band and one
+    /// band per column, so the 3x3 pattern (band, column) of where it can still go must hold a
+    /// permutation, and only the columns of fitting permutations stay. This also finds digits
+    /// with one cell left in a column (through the band update that follows). `None` if no
+    /// permutation fits, else whether anything was removed.
+    #[inline(always)]
+    fn vertical(&mut self) -> Option<bool> {
         let mut found = false;
         for d in 0..9 {
             let i = 3 * d;
-            let (mut any, mut multi) = (0u32, 0u32);
-            let mut cols = [0u32; 3];
-            for (b, c) in cols.iter_mut().enumerate() {
-                let [r0, r1, r2] = rows(self.f[i + b]).map(|r| r as u32);
-                *c = r0 | r1 | r2;
-                multi |= (r0 & r1) | (r0 & r2) | (r1 & r2) | (any & *c);
-                any |= *c;
+            let c =
+                [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let sh = 3 * s;
+                let p = (c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6;
+                let allowed = u32::from(ORDERS[p as usize]);
+                if allowed == 0 {
+                    return None;
+                }
+                keep[0] |= (allowed & 7) << sh;
+                keep[1] |= (allowed >> 3 & 7) << sh;
+                keep[2] |= (allowed >> 6) << sh;
             }
-            if any != 0x1ff {
-                return None;
-            }
-            let single = !multi & 0x1ff;
-            let single = single | single << 9 | single << 18;
-            for (b, _) in cols.iter().enumerate() {
-                let mut m = self.f[i + b] & single & self.unsolved[b];
-                if m != 0 {
-                    found = true;
+            for b in 0..3 {
+                if keep[b] != c[b] {
+                    let k = keep[b] | keep[b] << 9 | keep[b] << 18;
+                    self.f[i + b] &= k;
                     self.dirty |= 1 << (i + b);
-                    while m != 0 {
-                        self.f[i + b] &= !PEERS[m.trailing_zeros() as usize];
-                        m &= m - 1;
-                    }
+                    found = true;
                 }
             }
         }
@@ -295,6 +336,7 @@ impl State {
     }
 
     /// Propagates to a fixpoint; false on a contradiction.
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
             while self.dirty != 0 {
@@ -309,7 +351,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.column_singles() {
+            match self.vertical() {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -317,12 +359,14 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
     /// The cell to branch on (band, band cell): among cells with two candidates the one with
     /// the most open peers (its guess prunes most), else one with the fewest candidates.
+    #[inline(always)]
     fn choose(&self) -> (usize, usize) {
         let mut pick = None;
         let mut best_score = 0;
@@ -388,56 +432,140 @@ impl State {
     }
 }
 
-struct Search {
-    query: Query,
-    outcome: Outcome,
+/// Which compiled version of the search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arch {
+    /// Plain code for any CPU.
+    Portable,
+    /// Compiled with popcnt, bmi1, bmi2 and lzcnt; only [`Arch::detect`] returns it, and only
+    /// on a CPU that has them.
+    #[cfg(target_arch = "x86_64")]
+    Bmi2,
 }
 
-impl Search {
-    fn search(&mut self, mut s: State) {
-        if !s.propagate() {
-            return;
+impl Arch {
+    /// The fastest version this CPU can run.
+    pub(crate) fn detect() -> Arch {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            return Arch::Bmi2;
         }
-        if s.is_solved() {
-            self.outcome.count += 1;
-            if self.query.want_solution && self.outcome.solution.is_none() {
-                let grid = Grid::from_values(Shape::CLASSIC, &s.values())
-                    .expect("a propagated solved state has no repeated values");
-                self.outcome.solution = Some(grid);
+        Arch::Portable
+    }
+}
+
+struct Search<'a> {
+    arch: Arch,
+    query: Query,
+    outcome: Outcome,
+    /// When set, branches are tried in random order (to build random solved grids).
+    rng: Option<&'a mut SmallRng>,
+}
+
+impl Search<'_> {
+    /// The branch to try next among the set bits of `set`: the lowest, or a random one.
+    #[inline(always)]
+    fn next_branch(&mut self, set: u32) -> usize {
+        match self.rng.as_deref_mut() {
+            None => set.trailing_zeros() as usize,
+            Some(rng) => {
+                let mut m = set;
+                for _ in 0..rng.random_range(0..set.count_ones()) {
+                    m &= m - 1;
+                }
+                m.trailing_zeros() as usize
             }
-            return;
-        }
-        let (band, x) = s.choose();
-        let mut digits: u32 = (0..9)
-            .filter(|d| s.f[3 * d + band] >> x & 1 != 0)
-            .fold(0, |m, d| m | 1 << d);
-        let cell = band * 27 + x;
-        while digits != 0 {
-            if self.outcome.count >= self.query.limit || self.outcome.guesses >= self.query.budget {
-                self.outcome.aborted |= self.outcome.count < self.query.limit;
-                return;
-            }
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            self.outcome.guesses += 1;
-            if digits == 0 {
-                s.fix(d, cell);
-                self.search(s);
-                return;
-            }
-            let mut child = s;
-            child.fix(d, cell);
-            self.search(child);
         }
     }
 }
 
-/// Runs a query on a 9x9 grid.
-pub(crate) fn run(grid: &Grid, extra: Extra, query: Query) -> Outcome {
+/// The search, written once and compiled twice: for any x86-64 (or other) CPU, and with the
+/// bit-manipulation instructions (popcnt, tzcnt, blsr, andn, pext) where the CPU has them.
+macro_rules! search_fn {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        fn $name(&mut self, mut s: State) {
+            if !s.propagate() {
+                return;
+            }
+            if s.is_solved() {
+                self.outcome.count += 1;
+                if self.query.want_solution && self.outcome.solution.is_none() {
+                    let grid = Grid::from_values(Shape::CLASSIC, &s.values())
+                        .expect("a propagated solved state has no repeated values");
+                    self.outcome.solution = Some(grid);
+                }
+                return;
+            }
+            let (band, x) = s.choose();
+            let mut digits: u32 = (0..9)
+                .filter(|d| s.f[3 * d + band] >> x & 1 != 0)
+                .fold(0, |m, d| m | 1 << d);
+            let cell = band * 27 + x;
+            while digits != 0 {
+                if self.outcome.count >= self.query.limit || self.outcome.guesses >= self.query.budget {
+                    self.outcome.aborted |= self.outcome.count < self.query.limit;
+                    return;
+                }
+                let d = self.next_branch(digits);
+                digits &= !(1 << d);
+                self.outcome.guesses += 1;
+                if digits == 0 {
+                    s.fix(d, cell);
+                    self.$name(s);
+                    return;
+                }
+                let mut child = s;
+                child.fix(d, cell);
+                self.$name(child);
+            }
+        }
+    };
+}
+
+impl Search<'_> {
+    search_fn!(search_portable);
+    search_fn!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+        search_bmi2
+    );
+
+    fn search(&mut self, s: State) {
+        #[cfg(target_arch = "x86_64")]
+        if self.arch == Arch::Bmi2 {
+            // SAFETY: `Arch::Bmi2` is only made by `Arch::detect`, after the CPU was found to
+            // have every feature `search_bmi2` is compiled for.
+            unsafe { self.search_bmi2(s) };
+            return;
+        }
+        self.search_portable(s);
+    }
+}
+
+/// Runs a query on a 9x9 grid. With `rng`, branches are tried in random order.
+pub(crate) fn run(grid: &Grid, extra: Extra, query: Query, rng: Option<&mut SmallRng>) -> Outcome {
+    run_on(Arch::detect(), grid, extra, query, rng)
+}
+
+/// [`run`] with the given version of the search.
+pub(crate) fn run_on(
+    arch: Arch,
+    grid: &Grid,
+    extra: Extra,
+    query: Query,
+    rng: Option<&mut SmallRng>,
+) -> Outcome {
     debug_assert_eq!(grid.shape(), Shape::CLASSIC);
     let mut search = Search {
+        arch,
         query,
         outcome: Outcome::default(),
+        rng,
     };
     if let Some(state) = State::new(grid, extra) {
         search.search(state);
@@ -463,5 +591,139 @@ mod tests {
         assert_eq!(PEERS[0].count_ones(), 8 + 6);
         assert_eq!(PEERS[0] & 0x1ff, 0x1fe);
         assert_eq!(PEERS[0] >> 9 & 0x1ff, 0b111);
+    }
+
+    /// Hard puzzles (forum hardest 1106, 17-clue, magictour, forum hardest 1905) and their
+    /// unique solutions.
+    const PUZZLES: [(&str, &str); 6] = [
+        (
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "621943758783615492594728361142879635357461289869532174238197546916354827475286913",
+        ),
+        (
+            "..34...8.......1.37........2...9.......5..8...6...7.4...51....8.7...5...9...62.5.",
+            "123456789456789123789231564214698375397524816568317942645173298872945631931862457",
+        ),
+        (
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+            "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+        ),
+        (
+            "................12....34...........3..2.......567........2...7.3.518....8.....4..",
+            "578912634493876512261534987984651723732498165156723849619245378345187296827369451",
+        ),
+        (
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+            "798635421126974583453218679972586314564123897381497256617352948835749162249861735",
+        ),
+        (
+            "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+            "984751623752346981613928574846139257539267148127485396271694835365872419498513762",
+        ),
+    ];
+
+    fn grid(line: &str) -> Grid {
+        Grid::parse(Shape::CLASSIC, line).unwrap()
+    }
+
+    fn arches() -> Vec<Arch> {
+        let mut v = vec![Arch::Portable];
+        if Arch::detect() != Arch::Portable {
+            v.push(Arch::detect());
+        }
+        v
+    }
+
+    fn count(arch: Arch, g: &Grid, limit: u64) -> Outcome {
+        let query = Query {
+            want_solution: true,
+            ..Query::count(limit)
+        };
+        run_on(arch, g, Extra::None, query, None)
+    }
+
+    #[test]
+    fn both_versions_solve_hard_puzzles() {
+        for arch in arches() {
+            for (puzzle, solution) in PUZZLES {
+                let out = count(arch, &grid(puzzle), 2);
+                assert_eq!(out.count, 1, "{arch:?} {puzzle}");
+                assert_eq!(out.solution.unwrap().to_string(), solution, "{arch:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn both_versions_count_like_the_generic_solver() {
+        // Emptying cells of a hard puzzle's solution outside its clues, or dropping clues, gives
+        // grids with many solutions; every version must count them the same as the generic
+        // solver, and each first solution must extend the grid.
+        let mut workspace = super::super::generic::Workspace::new();
+        for (puzzle, _) in PUZZLES {
+            let clues = grid(puzzle);
+            let filled: Vec<usize> = (0..81).filter(|&c| clues.get(c) != 0).collect();
+            for drop in [1, 2, 3, 5] {
+                let mut g = clues.clone();
+                for &cell in filled.iter().take(drop) {
+                    g.clear(cell);
+                }
+                let expected = workspace
+                    .run(&g, Extra::None, Query::count(500), None)
+                    .count;
+                assert!(expected > 1, "{puzzle} without {drop} clues");
+                for arch in arches() {
+                    let out = count(arch, &g, 500);
+                    assert_eq!(out.count, expected, "{arch:?} {puzzle} without {drop}");
+                    let first = out.solution.unwrap();
+                    assert!(first.is_complete());
+                    assert!((0..81).all(|c| g.get(c) == 0 || g.get(c) == first.get(c)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_versions_find_contradictions() {
+        for arch in arches() {
+            // Two different values forced into the top-left cell's row by the rest.
+            let mut g = Grid::empty(Shape::CLASSIC);
+            for (cell, value) in [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)] {
+                g.place(cell, value).unwrap();
+            }
+            g.place(9, 8).unwrap();
+            g.place(27, 9).unwrap();
+            assert_eq!(count(arch, &g, 2).count, 0, "{arch:?}");
+            // Forbidding the only value of a cell leaves no solution.
+            let (puzzle, solution) = PUZZLES[0];
+            let cell = puzzle.find('.').unwrap();
+            let value = solution.as_bytes()[cell] - b'0';
+            let out = run_on(
+                arch,
+                &grid(puzzle),
+                Extra::Forbid(cell, value),
+                Query::count(2),
+                None,
+            );
+            assert_eq!(out.count, 0, "{arch:?}");
+        }
+    }
+
+    #[test]
+    fn random_branching_makes_valid_distinct_grids() {
+        use rand::SeedableRng;
+        let mut rng = SmallRng::seed_from_u64(1);
+        let empty = Grid::empty(Shape::CLASSIC);
+        let query = Query {
+            want_solution: true,
+            ..Query::count(1)
+        };
+        let a = run(&empty, Extra::None, query, Some(&mut rng))
+            .solution
+            .unwrap();
+        let b = run(&empty, Extra::None, query, Some(&mut rng))
+            .solution
+            .unwrap();
+        assert!(a.is_complete() && b.is_complete());
+        assert_ne!(a, b);
     }
 }

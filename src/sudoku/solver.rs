@@ -110,13 +110,13 @@ impl Solver {
     /// Runs a query on the solver suited to the grid's shape.
     pub(crate) fn run(&mut self, grid: &Grid, extra: Extra, query: Query) -> Outcome {
         if grid.shape() == Shape::CLASSIC {
-            nine::run(grid, extra, query)
+            nine::run(grid, extra, query, None)
         } else {
             self.workspace.run(grid, extra, query, None)
         }
     }
 
-    /// A search with candidates tried in random order (generic solver, any shape).
+    /// A search with branches tried in random order (any shape).
     pub(crate) fn run_random(
         &mut self,
         grid: &Grid,
@@ -124,7 +124,11 @@ impl Solver {
         query: Query,
         rng: &mut SmallRng,
     ) -> Outcome {
-        self.workspace.run(grid, extra, query, Some(rng))
+        if grid.shape() == Shape::CLASSIC {
+            nine::run(grid, extra, query, Some(rng))
+        } else {
+            self.workspace.run(grid, extra, query, Some(rng))
+        }
     }
 }
 
