@@ -512,58 +512,6 @@ impl Board {
         self.attach_bits[p] & !self.forbidden[p]
     }
 
-    /// A quick judgement of each of colour `c`'s `moves` (log-scale, higher is better), from
-    /// local features: covering or crowding opponents' corner points is good, wasting our own
-    /// corners or fencing off our own free squares is bad, new corners with room around them
-    /// and large pieces are good. `opp` is the bit mask of the opponents' colours.
-    pub fn judge_moves(&self, c: usize, opp: u8, moves: &[u16], out: &mut Vec<f32>) {
-        let t = self.t;
-        let bit = 1u8 << c;
-        let n = t.npoints();
-        // What a square is worth covered by the move, beside it, and as its corner point.
-        let mut cover = [0.0f32; MAX_POINTS];
-        let mut beside = [0.0f32; MAX_POINTS];
-        let mut corner = [0.0f32; MAX_POINTS];
-        for p in 0..n {
-            let f = self.forbidden[p];
-            if f & bit != 0 {
-                beside[p] = if self.owner[p] != 0 { 0.35 } else { 0.4 };
-                corner[p] = if self.owner[p] == c as u8 + 1 {
-                    -0.1
-                } else {
-                    -0.3
-                };
-                continue;
-            }
-            // An opponent's live corner, or a square beside one that it could still cover.
-            let mut near = self.attach_mask(p);
-            let mut free = 0;
-            for &q in &t.neighbours[p] {
-                near |= self.attach_mask(q as usize) & !f;
-                free += usize::from(self.forbidden[q as usize] & bit == 0);
-            }
-            cover[p] = if near & opp != 0 { 1.4 } else { 0.4 };
-            beside[p] = if self.attach_bits[p] & bit != 0 {
-                -1.15
-            } else {
-                -0.45
-            };
-            // A new corner is worth more the more room it has around it.
-            corner[p] = [-0.2, -0.1, 0.33, 0.6, 0.9][free];
-        }
-        out.clear();
-        out.extend(moves.iter().map(|&m| {
-            let mi = &t.moves[m as usize];
-            let sum = |pts: &[u16], v: &[f32; MAX_POINTS]| -> f32 {
-                pts.iter().map(|&p| v[p as usize]).sum()
-            };
-            sum(mi.points(), &cover)
-                + sum(t.adj(m), &beside)
-                + sum(t.attach(m), &corner)
-                + [0.0, 0.3, -0.4, -0.85, -0.25, 1.15][mi.size as usize]
-        }));
-    }
-
     /// Bit mask of the colours played by other players than the one controlling `c`.
     pub fn opponents_mask(&self, c: usize) -> u8 {
         let me = self.player_of(c);

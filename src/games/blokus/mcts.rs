@@ -10,6 +10,7 @@
 
 use super::board::{Board, MoveGen};
 use super::playout::{Local, Playout};
+use super::prior::{self, Kinds};
 use super::quality::Quality;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
@@ -24,10 +25,6 @@ const RAVE_WEIGHT: f32 = 0.7;
 const RAVE_CHILD_MAX: f32 = 2000.0;
 /// Nodes visited more than this give their children no more RAVE results.
 const RAVE_PARENT_MAX: u32 = 25_000;
-/// Prior bonus (log scale) of a move covering a local square (see `playout::Local`).
-const PRIOR_LOCAL: f32 = 0.34;
-/// Temperature of the move judgement: a move's prior weight is exp(score / this).
-const PRIOR_TEMPERATURE: f32 = 0.84;
 /// Virtual count of a child's initial value.
 const PRIOR_COUNT: f32 = 3.0;
 /// A leaf is expanded on this visit.
@@ -100,6 +97,8 @@ pub struct Mcts {
     scores: Vec<f32>,
     /// The local squares for the priors of the node being expanded.
     local: Local,
+    /// The kinds of squares for the priors of the node being expanded.
+    kinds: Box<Kinds>,
     playout: Playout,
     quality: Quality,
     /// The latest moves of the simulation (colour, move), newest last, at most 3.
@@ -146,6 +145,7 @@ impl Mcts {
             buf: Vec::new(),
             scores: Vec::new(),
             local: Local::new(),
+            kinds: Box::default(),
             playout: Playout::new(t),
             quality: Quality::default(),
             recent: Vec::new(),
@@ -192,36 +192,27 @@ impl Mcts {
         } else {
             0.5
         };
-        let toward_centre = t.size == 20 && b.pieces_left(c) > 21 - 10;
         let opp = b.opponents_mask(c);
         self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
-        b.judge_moves(c, opp, &self.buf, &mut scores);
-        for (s, &m) in scores.iter_mut().zip(&self.buf) {
-            if self.local.of(t, m) > 0 {
-                *s += PRIOR_LOCAL;
-            }
-            if toward_centre {
-                // On the big board the first pieces head for the centre.
-                let half = (t.size as f32 - 1.0) / 2.0;
-                let d = t.moves[m as usize]
-                    .points()
-                    .iter()
-                    .map(|&p| {
-                        let (x, y) = ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
-                        ((x - half).powi(2) + (y - half).powi(2)).sqrt()
-                    })
-                    .fold(f32::INFINITY, f32::min);
-                *s -= 0.25 * d.max(2.0);
+        self.kinds.set(b, c, opp, &prior::WEIGHTS);
+        scores.clear();
+        scores.extend((self.buf.iter()).map(|&m| {
+            self.kinds
+                .score(t, m, self.local.of(t, m) > 0, &prior::WEIGHTS)
+        }));
+        if t.size == 20 {
+            for (s, &m) in scores.iter_mut().zip(&self.buf) {
+                *s += prior::centre_pull(b, c, m);
             }
         }
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = scores
             .iter()
-            .map(|&s| ((s - best) / PRIOR_TEMPERATURE).exp())
+            .map(|&s| ((s - best) / prior::TEMPERATURE).exp())
             .sum();
         for (&m, &s) in self.buf.iter().zip(&scores) {
-            let w = ((s - best) / PRIOR_TEMPERATURE).exp();
+            let w = ((s - best) / prior::TEMPERATURE).exp();
             self.nodes.push(Node {
                 mv: m,
                 colour: c as u8,

@@ -7,6 +7,7 @@ pub mod gtp;
 pub mod mcts;
 pub mod pieces;
 pub mod playout;
+pub mod prior;
 pub mod quality;
 pub mod session;
 pub mod sgf;

@@ -1,0 +1,162 @@
+//! The prior judgement of moves at node creation: a linear score (log scale) over the kinds of
+//! squares a move touches. Each square the move covers, each square beside it (an edge
+//! neighbour, which the colour may no longer cover) and each of its new corner points falls in
+//! one kind, judged from the colour's and its opponents' corner points and free squares; the
+//! piece's size and whether the move answers the opponents' latest moves (see
+//! `playout::Local`) add their own weights.
+
+use super::board::Board;
+use super::tables::{MAX_POINTS, Tables};
+
+/// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
+/// could still extend through; any other.
+pub const COVER_KINDS: usize = 3;
+/// Kinds of squares beside the move: forbidden to the colour and occupied; forbidden and
+/// empty; the colour's own live corner point (wasted); any other free square.
+pub const BESIDE_KINDS: usize = 4;
+/// Kinds of corner points of the move: occupied by the colour; otherwise forbidden to it; free
+/// with 0 to 4 free edge neighbours; the same five again where an opponent has a live corner
+/// point too (contested).
+pub const CORNER_KINDS: usize = 12;
+/// Index of the first beside kind in the features.
+const BESIDE_AT: usize = COVER_KINDS;
+/// Index of the first corner kind.
+const CORNER_AT: usize = BESIDE_AT + BESIDE_KINDS;
+/// Index of the weight for a piece of one square (then two, ..., five).
+const SIZE_AT: usize = CORNER_AT + CORNER_KINDS;
+/// Index of the weight of a move that answers the opponents' latest moves.
+pub const LOCAL_AT: usize = SIZE_AT + 5;
+/// Number of features (and weights).
+pub const FEATURES: usize = LOCAL_AT + 1;
+
+/// Temperature of the judgement: a move's prior weight is exp(score / this).
+pub const TEMPERATURE: f32 = 0.84;
+
+/// Weights of the features.
+pub type PriorWeights = [f32; FEATURES];
+
+/// The weights in use.
+pub const WEIGHTS: PriorWeights = [
+    // covered: opponent's corner, beside one, other
+    1.4, 1.4, 0.4, //
+    // beside: occupied, forbidden, own corner, other
+    0.35, 0.4, -1.15, -0.45, //
+    // corner points: own, forbidden, free with 0..4 free neighbours, contested with 0..4
+    -0.1, -0.3, -0.2, -0.1, 0.33, 0.6, 0.9, -0.2, -0.1, 0.33, 0.6, 0.9, //
+    // piece size 1..5
+    0.3, -0.4, -0.85, -0.25, 1.15, //
+    // answers the latest moves
+    0.34,
+];
+
+/// The kind of every square for one colour in one position, and the weight each kind adds.
+pub struct Kinds {
+    cover: [u8; MAX_POINTS],
+    beside: [u8; MAX_POINTS],
+    corner: [u8; MAX_POINTS],
+    cover_w: [f32; MAX_POINTS],
+    beside_w: [f32; MAX_POINTS],
+    corner_w: [f32; MAX_POINTS],
+}
+
+impl Default for Kinds {
+    fn default() -> Kinds {
+        Kinds {
+            cover: [0; MAX_POINTS],
+            beside: [0; MAX_POINTS],
+            corner: [0; MAX_POINTS],
+            cover_w: [0.0; MAX_POINTS],
+            beside_w: [0.0; MAX_POINTS],
+            corner_w: [0.0; MAX_POINTS],
+        }
+    }
+}
+
+impl Kinds {
+    /// Sorts the squares of `b` for colour `c` with opponents `opp` (bit mask of colours), with
+    /// weights `w`.
+    pub fn set(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
+        let t = b.tables();
+        for p in 0..t.npoints() {
+            if !b.is_free_for(c, p) {
+                // Squares the colour may not cover: only beside or as corner points.
+                let occupied = b.owner(p).is_some();
+                self.beside[p] = if occupied { 0 } else { 1 };
+                self.corner[p] = if b.owner(p) == Some(c) { 0 } else { 1 };
+                self.cover[p] = 2;
+            } else {
+                let f = b.forbidden_at(p as u16);
+                let mut near = b.attach_mask(p);
+                let mut free = 0u8;
+                for &q in &t.neighbours[p] {
+                    near |= b.attach_mask(q as usize) & !f;
+                    free += u8::from(b.is_free_for(c, q as usize));
+                }
+                let corner_of_opp = b.attach_mask(p) & opp != 0;
+                self.cover[p] = if corner_of_opp {
+                    0
+                } else if near & opp != 0 {
+                    1
+                } else {
+                    2
+                };
+                self.beside[p] = if b.is_attach(c, p) { 2 } else { 3 };
+                self.corner[p] = 2 + free + if corner_of_opp { 5 } else { 0 };
+            }
+            self.cover_w[p] = w[self.cover[p] as usize];
+            self.beside_w[p] = w[BESIDE_AT + self.beside[p] as usize];
+            self.corner_w[p] = w[CORNER_AT + self.corner[p] as usize];
+        }
+    }
+
+    /// The judgement of move `m` with weights `w` (as set); `local`: whether it answers the
+    /// latest moves.
+    #[inline]
+    pub fn score(&self, t: &Tables, m: u16, local: bool, w: &PriorWeights) -> f32 {
+        let mi = &t.moves[m as usize];
+        let sum = |pts: &[u16], v: &[f32; MAX_POINTS]| -> f32 {
+            pts.iter().map(|&p| v[p as usize]).sum()
+        };
+        sum(mi.points(), &self.cover_w)
+            + sum(t.adj(m), &self.beside_w)
+            + sum(t.attach(m), &self.corner_w)
+            + w[SIZE_AT + mi.size as usize - 1]
+            + if local { w[LOCAL_AT] } else { 0.0 }
+    }
+
+    /// The feature counts of move `m`: its score is their dot product with the weights.
+    pub fn features(&self, t: &Tables, m: u16, local: bool) -> [u8; FEATURES] {
+        let mi = &t.moves[m as usize];
+        let mut f = [0u8; FEATURES];
+        for &p in mi.points() {
+            f[self.cover[p as usize] as usize] += 1;
+        }
+        for &p in t.adj(m) {
+            f[BESIDE_AT + self.beside[p as usize] as usize] += 1;
+        }
+        for &p in t.attach(m) {
+            f[CORNER_AT + self.corner[p as usize] as usize] += 1;
+        }
+        f[SIZE_AT + mi.size as usize - 1] = 1;
+        f[LOCAL_AT] = u8::from(local);
+        f
+    }
+}
+
+/// On the big board, while the colour has placed fewer than ten pieces, the first pieces head
+/// for the centre: minus a quarter of the distance of the move's nearest square to it (at
+/// least 2). Zero elsewhere.
+pub fn centre_pull(b: &Board, c: usize, m: u16) -> f32 {
+    let t = b.tables();
+    if t.size != 20 || b.pieces_left(c) <= 21 - 10 {
+        return 0.0;
+    }
+    let half = (t.size as f32 - 1.0) / 2.0;
+    let d = (t.moves[m as usize].points().iter())
+        .map(|&p| {
+            let (x, y) = ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
+            ((x - half).powi(2) + (y - half).powi(2)).sqrt()
+        })
+        .fold(f32::INFINITY, f32::min);
+    -0.25 * d.max(2.0)
+}
