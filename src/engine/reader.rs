@@ -1,10 +1,8 @@
-//! The reader thread: splits stdin into lines, refuses what cannot be a command line (too long,
-//! not UTF-8) and hands the rest to the session through a channel. End of input closes the
-//! channel, which the session treats as `quit`.
+//! Command lines from the input: splits it into lines and refuses what cannot be a command line
+//! (too long, not UTF-8). The session reads them on its own thread, with no hand-over to another
+//! thread per line (a wake-up saved per command); end of input counts as `quit`.
 
-use crossbeam_channel::{Receiver, unbounded};
-use std::io::{BufRead, BufReader, Read};
-use std::thread;
+use std::io::BufRead;
 use std::time::Instant;
 
 /// Longest accepted line in bytes; longer lines are refused whole.
@@ -18,25 +16,8 @@ pub enum Input {
     Rejected(String),
 }
 
-/// Starts the reader thread on `source`.
-pub fn spawn(source: impl Read + Send + 'static) -> Receiver<Input> {
-    let (sender, receiver) = unbounded();
-    thread::Builder::new()
-        .name("reader".into())
-        .spawn(move || {
-            let mut source = BufReader::new(source);
-            while let Some(input) = read_line(&mut source) {
-                if sender.send(input).is_err() {
-                    break;
-                }
-            }
-        })
-        .expect("the reader thread must start");
-    receiver
-}
-
 /// Reads one line, keeping at most [`MAX_LINE_BYTES`]; `None` at end of input.
-fn read_line(source: &mut impl BufRead) -> Option<Input> {
+pub fn read_line(source: &mut impl BufRead) -> Option<Input> {
     let mut line = Vec::new();
     let mut too_long = false;
     let mut seen_any = false;
@@ -81,6 +62,7 @@ fn read_line(source: &mut impl BufRead) -> Option<Input> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::BufReader;
 
     fn lines(bytes: &[u8]) -> Vec<Result<String, String>> {
         let mut source = BufReader::with_capacity(7, bytes);
