@@ -160,3 +160,48 @@ pub fn centre_pull(b: &Board, c: usize, m: u16) -> f32 {
         .fold(f32::INFINITY, f32::min);
     -0.25 * d.max(2.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blokus::board::{MoveGen, Variant};
+
+    /// Every legal move's score is the dot product of its features with the weights, and the
+    /// kinds follow the position: the answer to the opponent's corner is a cover of kind 0.
+    #[test]
+    fn scores_are_the_features_dot_the_weights() {
+        let t = Variant::Duo.tables();
+        let mut b = Board::new(Variant::Duo);
+        for m in ["e10,f10,f9,g9,f8", "j5,j6,k6,k7,j7", "g7,h7,h6,i6,i5"] {
+            let c = b.to_play();
+            b.play(c, t.parse_move(m).unwrap());
+        }
+        let c = b.to_play();
+        let mut kinds = Box::<Kinds>::default();
+        kinds.set(&b, c, b.opponents_mask(c), &WEIGHTS);
+        let mut moves = Vec::new();
+        b.gen_moves(c, &mut MoveGen::new(t), &mut moves);
+        assert!(!moves.is_empty());
+        for &m in &moves {
+            for local in [false, true] {
+                let f = kinds.features(t, m, local);
+                let dot: f32 = f.iter().zip(&WEIGHTS).map(|(&x, w)| f32::from(x) * w).sum();
+                assert!((dot - kinds.score(t, m, local, &WEIGHTS)).abs() < 1e-4);
+                let size = t.moves[m as usize].size;
+                assert_eq!(f[..COVER_KINDS].iter().sum::<u8>(), size);
+                assert_eq!(f[SIZE_AT + size as usize - 1], 1);
+            }
+        }
+        // Covered opponents' live corners are kind 0, and some move covers one.
+        let opp = b.opponents_mask(c);
+        let mut covering = 0;
+        for &m in &moves {
+            let n = (t.moves[m as usize].points().iter())
+                .filter(|&&p| b.attach_mask(p as usize) & opp != 0)
+                .count();
+            assert_eq!(kinds.features(t, m, false)[0] as usize, n);
+            covering += usize::from(n > 0);
+        }
+        assert!(covering > 0);
+    }
+}
