@@ -12,7 +12,7 @@ use super::Output;
 use crate::games::SearchJob;
 use crate::protocol::answer;
 use crate::search::{Info, Limits, SearchControl, time};
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -125,6 +125,8 @@ const MAX_SEARCH_THREADS: usize = 4;
 pub struct Worker {
     output: Output,
     threads: Vec<SearchThread>,
+    /// Answers searches at their deadlines (none if its thread could not start).
+    watchdog: Option<Watchdog>,
     current: Option<usize>,
     /// Searches started so far, to find the thread that started one longest ago.
     started: u64,
@@ -133,8 +135,13 @@ pub struct Worker {
 impl Worker {
     /// Starts a search thread; searches write their answers to `output`.
     pub fn spawn(output: Output) -> Self {
+        let watchdog = Watchdog::spawn();
+        if watchdog.is_none() {
+            log::warn!("no watchdog thread: searches answer their deadlines by themselves");
+        }
         Worker {
             threads: vec![SearchThread::spawn(output.clone())],
+            watchdog,
             output,
             current: None,
             started: 0,
@@ -168,7 +175,8 @@ impl Worker {
             }
         };
         self.started += 1;
-        if self.threads[chosen].start(search, limits, overhead_ms, received) {
+        let watchdog = self.watchdog.as_ref();
+        if self.threads[chosen].start(search, limits, overhead_ms, received, watchdog) {
             self.threads[chosen].serial = self.started;
             self.current = Some(chosen);
         }
@@ -250,6 +258,7 @@ impl SearchThread {
         limits: &Limits,
         overhead_ms: u64,
         received: Instant,
+        watchdog: Option<&Watchdog>,
     ) -> bool {
         self.stop = Arc::new(AtomicBool::new(false));
         let control = SearchControl::starting_at(
@@ -283,8 +292,13 @@ impl SearchThread {
             return false;
         }
         self.busy = true;
-        if let Some(deadline) = deadline {
-            spawn_watchdog(deadline + WATCHDOG_GRACE, answer.clone(), self.stop.clone());
+        if let (Some(deadline), Some(watchdog)) = (deadline, watchdog) {
+            watchdog.arm(Watch {
+                at: deadline + WATCHDOG_GRACE,
+                extended: false,
+                answer: answer.clone(),
+                stop: self.stop.clone(),
+            });
         }
         self.answer = Some(answer);
         true
@@ -326,23 +340,68 @@ impl Drop for SearchThread {
     }
 }
 
-/// Answers at `at` (up to [`FALLBACK_GRACE`] later while only the fallback is published) with the
-/// published line if the search has not answered by then, and stops it. A watchdog of an earlier search finds its answer given (and its search stopped already).
-fn spawn_watchdog(at: Instant, answer: Arc<Answer>, stop: Arc<AtomicBool>) {
-    let watch = move || {
-        thread::sleep(at.saturating_duration_since(Instant::now()));
-        if !answer.state().searched {
-            thread::sleep(FALLBACK_GRACE);
+/// One search's deadline: at `at` (up to [`FALLBACK_GRACE`] later while only the fallback is
+/// published) its published line answers if the search has not, and the search is stopped. A
+/// watch whose search answered already finds its answer given (and its search stopped).
+struct Watch {
+    at: Instant,
+    /// Whether `at` was put off by the grace for a search with only its fallback.
+    extended: bool,
+    answer: Arc<Answer>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The thread that keeps the deadlines of the searches: one for the session, woken by each
+/// new deadline and at the earliest one, so no thread is started per `go`.
+struct Watchdog {
+    watches: Sender<Watch>,
+}
+
+impl Watchdog {
+    /// Starts the thread; `None` if it cannot start.
+    fn spawn() -> Option<Watchdog> {
+        let (watches, receiver) = unbounded::<Watch>();
+        thread::Builder::new()
+            .name("watchdog".into())
+            .spawn(move || keep_watch(&receiver))
+            .ok()?;
+        Some(Watchdog { watches })
+    }
+
+    /// Adds a deadline.
+    fn arm(&self, watch: Watch) {
+        let _ = self.watches.send(watch);
+    }
+}
+
+/// The watchdog's loop, until the worker is gone: answers every due watch.
+fn keep_watch(receiver: &Receiver<Watch>) {
+    let mut armed: Vec<Watch> = Vec::new();
+    loop {
+        let next = armed.iter().map(|w| w.at).min();
+        let new = match next {
+            None => receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(at) => receiver.recv_deadline(at),
+        };
+        match new {
+            Ok(watch) => armed.push(watch),
+            Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Timeout) => {}
         }
-        answer.give_published();
-        stop.store(true, Ordering::Relaxed);
-    };
-    if thread::Builder::new()
-        .name("watchdog".into())
-        .spawn(watch)
-        .is_err()
-    {
-        log::warn!("no watchdog thread: the search answers its deadline by itself");
+        let now = Instant::now();
+        armed.retain_mut(|w| {
+            if w.at > now {
+                return true;
+            }
+            if !w.extended && !w.answer.state().searched {
+                w.at += FALLBACK_GRACE;
+                w.extended = true;
+                return true;
+            }
+            w.answer.give_published();
+            w.stop.store(true, Ordering::Relaxed);
+            false
+        });
     }
 }
 
