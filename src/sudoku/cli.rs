@@ -103,6 +103,10 @@ pub struct BenchArgs {
     /// Use only the first N puzzles.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Time each pass N times over the whole file and report the fastest (short files time
+    /// too briefly for one pass to say much on a busy machine).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub repeat: usize,
 }
 
 /// Runs one `sudoku` subcommand; returns the process exit code.

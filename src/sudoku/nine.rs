@@ -10,12 +10,17 @@
 //! digit left (naked singles) are found with bit-parallel counting over the nine masks. The same
 //! order table works across bands: inside a stack a digit's three bands pick its three columns in
 //! one of six orders, which gives pointing and claiming between columns and boxes, and digits with
-//! one cell left in a column. The search branches on a cell with two candidates and the most open
-//! peers, else on one with the fewest.
+//! one cell left in a column. Last, each segment (the three cells a row or a column shares with
+//! a box) holds exactly three digits: counted bit-parallel over the digits, a segment that only
+//! three digits can still reach gets them, and one that three digits must take loses the others.
 //!
-//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The search is
-//! compiled twice, plain and (on x86-64 CPUs that have them, detected at run time) with the
-//! popcnt/BMI instructions; both pass the same tests.
+//! The search branches on a digit's order in a band or a stack (tdoku's idea): the unit with the
+//! fewest open segments, and in it the digit with the fewest orders left, one child per order.
+//!
+//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The segment
+//! counting runs on the three bands at once, in SSE2 lanes on x86-64 (plain arrays elsewhere).
+//! The search is compiled twice, plain and (on x86-64 CPUs that have them, detected at run time)
+//! with the popcnt/BMI instructions; both pass the same tests.
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
@@ -26,11 +31,184 @@ use super::solver::{Extra, Outcome, Query};
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
+/// The three columns of stack 0 in a packed (band, column) word.
+const STACK: u32 = 7 | 7 << 9 | 7 << 18;
+
+/// The first cell of each row segment of a band (bit 9r + 3k: row r, box k).
+const SEGMENTS: u32 = 0x124_9249;
+
+/// Four `u32` lanes, one per band (the fourth unused): SSE2 on x86-64 (always present there),
+/// plain arrays elsewhere ([`portable_lanes`]).
+// SAFETY (every `unsafe` block in this module): the intrinsics only need SSE2, and the module is
+// only compiled when SSE2 is enabled for the whole build (always so on x86-64), so the CPU running
+// the code has it. They take no pointers.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod lanes {
+    use std::arch::x86_64::*;
+
+    #[derive(Clone, Copy)]
+    pub(super) struct V(__m128i);
+
+    impl V {
+        #[inline(always)]
+        pub fn zero() -> V {
+            unsafe { V(_mm_setzero_si128()) }
+        }
+        #[inline(always)]
+        pub fn new(a: u32, b: u32, c: u32) -> V {
+            unsafe { V(_mm_set_epi32(0, c as i32, b as i32, a as i32)) }
+        }
+        #[inline(always)]
+        pub fn splat(x: u32) -> V {
+            V::new(x, x, x)
+        }
+        #[inline(always)]
+        pub fn and(self, o: V) -> V {
+            unsafe { V(_mm_and_si128(self.0, o.0)) }
+        }
+        #[inline(always)]
+        pub fn or(self, o: V) -> V {
+            unsafe { V(_mm_or_si128(self.0, o.0)) }
+        }
+        /// `self & !o`
+        #[inline(always)]
+        pub fn andnot(self, o: V) -> V {
+            unsafe { V(_mm_andnot_si128(o.0, self.0)) }
+        }
+        #[inline(always)]
+        pub fn shr<const N: i32>(self) -> V {
+            unsafe { V(_mm_srli_epi32::<N>(self.0)) }
+        }
+        #[inline(always)]
+        pub fn shl<const N: i32>(self) -> V {
+            unsafe { V(_mm_slli_epi32::<N>(self.0)) }
+        }
+        /// Lane b takes lane (b + 1) % 3.
+        #[inline(always)]
+        pub fn rot1(self) -> V {
+            unsafe { V(_mm_shuffle_epi32::<0b11_00_10_01>(self.0)) }
+        }
+        /// Lane b takes lane (b + 2) % 3.
+        #[inline(always)]
+        pub fn rot2(self) -> V {
+            unsafe { V(_mm_shuffle_epi32::<0b11_01_00_10>(self.0)) }
+        }
+        /// True if any lane is not zero.
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(self.0, _mm_setzero_si128())) != 0xffff }
+        }
+        /// The three band lanes.
+        #[inline(always)]
+        pub fn lanes(self) -> [u32; 3] {
+            unsafe {
+                [
+                    _mm_cvtsi128_si32(self.0) as u32,
+                    _mm_cvtsi128_si32(_mm_shuffle_epi32::<1>(self.0)) as u32,
+                    _mm_cvtsi128_si32(_mm_shuffle_epi32::<2>(self.0)) as u32,
+                ]
+            }
+        }
+    }
+}
+
+/// The portable version of [`lanes`] (used where SSE2 is missing; tested against it).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod portable_lanes {
+    #[derive(Clone, Copy)]
+    pub(super) struct V([u32; 3]);
+
+    impl V {
+        #[inline(always)]
+        pub fn zero() -> V {
+            V([0; 3])
+        }
+        #[inline(always)]
+        pub fn new(a: u32, b: u32, c: u32) -> V {
+            V([a, b, c])
+        }
+        #[inline(always)]
+        pub fn splat(x: u32) -> V {
+            V([x; 3])
+        }
+        #[inline(always)]
+        pub fn and(self, o: V) -> V {
+            V(std::array::from_fn(|l| self.0[l] & o.0[l]))
+        }
+        #[inline(always)]
+        pub fn or(self, o: V) -> V {
+            V(std::array::from_fn(|l| self.0[l] | o.0[l]))
+        }
+        /// `self & !o`
+        #[inline(always)]
+        pub fn andnot(self, o: V) -> V {
+            V(std::array::from_fn(|l| self.0[l] & !o.0[l]))
+        }
+        #[inline(always)]
+        pub fn shr<const N: i32>(self) -> V {
+            V(self.0.map(|x| x >> N))
+        }
+        #[inline(always)]
+        pub fn shl<const N: i32>(self) -> V {
+            V(self.0.map(|x| x << N))
+        }
+        /// Lane b takes lane (b + 1) % 3.
+        #[inline(always)]
+        pub fn rot1(self) -> V {
+            V([self.0[1], self.0[2], self.0[0]])
+        }
+        /// Lane b takes lane (b + 2) % 3.
+        #[inline(always)]
+        pub fn rot2(self) -> V {
+            V([self.0[2], self.0[0], self.0[1]])
+        }
+        /// True if any lane is not zero.
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            self.0[0] | self.0[1] | self.0[2] != 0
+        }
+        /// The three band lanes.
+        #[inline(always)]
+        pub fn lanes(self) -> [u32; 3] {
+            self.0
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use lanes::V;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use portable_lanes::V;
+
+/// Per segment bit (as in [`SEGMENTS`]): set if another segment of the same row is set.
+#[inline(always)]
+fn v_segment_peers(t: V) -> V {
+    let k0 = V::splat(0x40201);
+    let (k1, k2) = (V::splat(0x40201 << 3), V::splat(0x40201 << 6));
+    (t.shr::<3>().or(t.shr::<6>()).and(k0))
+        .or(t.shl::<3>().or(t.shr::<3>()).and(k1))
+        .or(t.shl::<6>().or(t.shl::<3>()).and(k2))
+}
+
+/// Per column bit (9 bits): set if another column of the same stack is set.
+#[inline(always)]
+fn v_column_peers(c: V) -> V {
+    let k0 = V::splat(0o111);
+    let (k1, k2) = (V::splat(0o222), V::splat(0o444));
+    (c.shr::<1>().or(c.shr::<2>()).and(k0))
+        .or(c.shl::<1>().or(c.shr::<1>()).and(k1))
+        .or(c.shl::<2>().or(c.shl::<1>()).and(k2))
+}
+
 /// Per 9-bit row: bit k set if columns 3k..3k+3 hold a candidate.
 static TRIADS: [u8; 512] = build_triads();
 /// Per 9-bit triad pattern (bit 3r + k = row r, box k): the union of the six row-to-box orders
 /// that fit in the pattern; 0 if none does.
 static ORDERS: [u16; 512] = build_orders();
+/// Per 9-bit triad pattern: the set of the six orders (bit k = `PERMS[k]`) that fit in it.
+static FITS: [u8; 512] = build_fits();
+/// Per order: its 9-bit triad pattern (bit 3r + k: row r takes box k).
+static ORDER_BITS: [u16; 6] = build_order_bits();
 /// Per 9-bit triad mask: the band cells of those triads.
 static EXPAND: [u32; 512] = build_expand();
 /// Per 9-bit row: the row itself if it has exactly one cell, else 0.
@@ -335,6 +513,78 @@ impl State {
         Some(found)
     }
 
+    /// Three digits per segment: the three cells a row (or a column) shares with a box hold
+    /// exactly three digits. Where only three digits can still go, each must go there; where
+    /// three digits must go (the only segment of their row, or of their column, that has them),
+    /// no other can. `None` on a segment left with fewer than three digits or made to take more,
+    /// else whether anything was removed.
+    #[inline(always)]
+    fn segments(&mut self) -> Option<bool> {
+        // Lanes are bands. Per digit: `t` the row segments (bit 9r + 3k: row r, box k), `c` the
+        // columns (column segments); `st`, `sc` the certain ones: the only segment of their
+        // row, the only band of their column.
+        let z = V::zero();
+        let (mut one, mut two, mut three, mut four) = (z, z, z, z);
+        let (mut fone, mut ftwo, mut fthree, mut ffour) = (z, z, z, z);
+        let (mut cone, mut ctwo, mut cthree, mut cfour) = (z, z, z, z);
+        let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
+        let mut words = [[z; 4]; 9];
+        let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
+        for (d, word) in words.iter_mut().enumerate() {
+            let x = self.digit(d);
+            let t = x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs);
+            let st = t.andnot(v_segment_peers(t));
+            let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
+            let sc = c.andnot(c.rot1().or(c.rot2()));
+            four = four.or(three.and(t));
+            three = three.or(two.and(t));
+            two = two.or(one.and(t));
+            one = one.or(t);
+            ffour = ffour.or(fthree.and(st));
+            fthree = fthree.or(ftwo.and(st));
+            ftwo = ftwo.or(fone.and(st));
+            fone = fone.or(st);
+            cfour = cfour.or(cthree.and(c));
+            cthree = cthree.or(ctwo.and(c));
+            ctwo = ctwo.or(cone.and(c));
+            cone = cone.or(c);
+            gfour = gfour.or(gthree.and(sc));
+            gthree = gthree.or(gtwo.and(sc));
+            gtwo = gtwo.or(gone.and(sc));
+            gone = gone.or(sc);
+            *word = [t, st, c, sc];
+        }
+        let short = segs.andnot(three).or(cols.andnot(cthree));
+        if short.or(ffour).or(gfour).any() {
+            return None;
+        }
+        let exact = three.andnot(four).andnot(fthree);
+        let full = fthree.and(four);
+        let cexact = cthree.andnot(cfour).andnot(gthree);
+        let cfull = gthree.and(cfour);
+        if !exact.or(full).or(cexact).or(cfull).any() {
+            return Some(false);
+        }
+        let mut found = false;
+        for (d, &[t, st, c, sc]) in words.iter().enumerate() {
+            let loose = t.andnot(st);
+            let clear = loose.and(full).or(v_segment_peers(loose.and(exact)));
+            let loose = c.andnot(sc);
+            let cclear = loose.and(cfull).or(v_column_peers(loose.and(cexact)));
+            let rows = clear.or(clear.shl::<1>()).or(clear.shl::<2>());
+            let gone = rows.or(cclear).or(cclear.shl::<9>()).or(cclear.shl::<18>());
+            for (b, g) in gone.lanes().into_iter().enumerate() {
+                let i = 3 * d + b;
+                if self.f[i] & g != 0 {
+                    self.f[i] &= !g;
+                    self.dirty |= 1 << i;
+                    found = true;
+                }
+            }
+        }
+        Some(found)
+    }
+
     /// Propagates to a fixpoint; false on a contradiction.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
@@ -353,9 +603,102 @@ impl State {
             }
             match self.vertical() {
                 None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.segments() {
+                None => return false,
                 Some(true) => {}
                 Some(false) => return true,
             }
+        }
+    }
+
+    /// The triad pattern of mask `i` (bit 3r + k: row r of the band has the digit in box k).
+    #[inline(always)]
+    fn row_pattern(&self, i: usize) -> usize {
+        let [r0, r1, r2] = rows(self.f[i]);
+        TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
+    }
+
+    /// The masks of `digit`, one band per lane.
+    #[inline(always)]
+    fn digit(&self, d: usize) -> V {
+        let i = 3 * d;
+        V::new(self.f[i], self.f[i + 1], self.f[i + 2])
+    }
+
+    /// The columns of `digit` per band (9 bits each).
+    #[inline(always)]
+    fn columns(&self, digit: usize) -> [u32; 3] {
+        let i = 3 * digit;
+        [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff)
+    }
+
+    /// The unit to branch on: among the six bands and stacks not yet settled, the one with the
+    /// fewest open segments over all digits, and in it the digit with the fewest orders left (at
+    /// least two). Returns (stack?, band or stack, digit, fitting orders); `None` if no digit
+    /// has two orders left.
+    #[inline(always)]
+    fn choose_unit(&self) -> Option<(bool, usize, usize, u8)> {
+        let mut totals = [0u32; 6];
+        for d in 0..9 {
+            for (total, &x) in totals.iter_mut().zip(&self.f[3 * d..3 * d + 3]) {
+                *total += ((x | x >> 1 | x >> 2) & SEGMENTS).count_ones();
+            }
+            let c = self.columns(d);
+            let packed = c[0] | c[1] << 9 | c[2] << 18;
+            for st in 0..3 {
+                totals[3 + st] += (packed & STACK << (3 * st)).count_ones();
+            }
+        }
+        let mut unit = 0;
+        let mut best = u32::MAX;
+        for (u, &t) in totals.iter().enumerate() {
+            if t > 27 && t < best {
+                best = t;
+                unit = u;
+            }
+        }
+        let pattern = |d: usize| {
+            if unit < 3 {
+                self.row_pattern(3 * d + unit)
+            } else {
+                let c = self.columns(d);
+                let sh = 3 * (unit - 3);
+                ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
+            }
+        };
+        let mut digit = 0;
+        let mut fewest = u32::MAX;
+        for d in 0..9 {
+            let n = FITS[pattern(d)].count_ones();
+            if n > 1 && n < fewest {
+                fewest = n;
+                digit = d;
+            }
+        }
+        if fewest == u32::MAX {
+            return None;
+        }
+        Some((unit >= 3, unit % 3, digit, FITS[pattern(digit)]))
+    }
+
+    /// Restricts `digit` to order `k` in a band (or a stack).
+    #[inline(always)]
+    fn apply_order(&mut self, stack: bool, unit: usize, digit: usize, k: usize) {
+        let bits = u32::from(ORDER_BITS[k]);
+        if stack {
+            let sh = 3 * unit;
+            for b in 0..3 {
+                let keep = (0x1ff & !(7 << sh)) | (bits >> (3 * b) & 7) << sh;
+                self.f[3 * digit + b] &= keep | keep << 9 | keep << 18;
+                self.dirty |= 1 << (3 * digit + b);
+            }
+        } else {
+            let i = 3 * digit + unit;
+            self.f[i] &= EXPAND[bits as usize];
+            self.dirty |= 1 << i;
         }
     }
 
@@ -495,9 +838,30 @@ macro_rules! search_fn {
             if s.is_solved() {
                 self.outcome.count += 1;
                 if self.query.want_solution && self.outcome.solution.is_none() {
-                    let grid = Grid::from_values(Shape::CLASSIC, &s.values())
-                        .expect("a propagated solved state has no repeated values");
-                    self.outcome.solution = Some(grid);
+                    self.outcome.solution = Some(Grid::from_solution(Shape::CLASSIC, &s.values()));
+                }
+                return;
+            }
+            if let Some((stack, unit, digit, fits)) = s.choose_unit() {
+                let mut fits = u32::from(fits);
+                while fits != 0 {
+                    if self.outcome.count >= self.query.limit
+                        || self.outcome.guesses >= self.query.budget
+                    {
+                        self.outcome.aborted |= self.outcome.count < self.query.limit;
+                        return;
+                    }
+                    let k = self.next_branch(fits);
+                    fits &= !(1 << k);
+                    self.outcome.guesses += 1;
+                    if fits == 0 {
+                        s.apply_order(stack, unit, digit, k);
+                        self.$name(s);
+                        return;
+                    }
+                    let mut child = s;
+                    child.apply_order(stack, unit, digit, k);
+                    self.$name(child);
                 }
                 return;
             }
@@ -725,5 +1089,30 @@ mod tests {
             .unwrap();
         assert!(a.is_complete() && b.is_complete());
         assert_ne!(a, b);
+    }
+
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[test]
+    fn sse2_lanes_match_the_portable_ones() {
+        use super::portable_lanes::V as P;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..1000 {
+            let a: [u32; 3] = std::array::from_fn(|_| rng.random::<u32>() >> 5);
+            let b: [u32; 3] = std::array::from_fn(|_| rng.random::<u32>() >> 5);
+            let (va, vb) = (V::new(a[0], a[1], a[2]), V::new(b[0], b[1], b[2]));
+            let (pa, pb) = (P::new(a[0], a[1], a[2]), P::new(b[0], b[1], b[2]));
+            assert_eq!(va.and(vb).lanes(), pa.and(pb).lanes());
+            assert_eq!(va.or(vb).lanes(), pa.or(pb).lanes());
+            assert_eq!(va.andnot(vb).lanes(), pa.andnot(pb).lanes());
+            assert_eq!(va.shr::<9>().lanes(), pa.shr::<9>().lanes());
+            assert_eq!(va.shl::<2>().lanes(), pa.shl::<2>().lanes());
+            assert_eq!(va.rot1().lanes(), pa.rot1().lanes());
+            assert_eq!(va.rot2().lanes(), pa.rot2().lanes());
+            assert_eq!(V::splat(a[1]).lanes(), P::splat(a[1]).lanes());
+            assert_eq!(va.and(V::zero()).any(), pa.and(P::zero()).any());
+            assert_eq!(va.any(), pa.any());
+            assert_eq!(a[0] | a[1] | a[2] != 0, va.any());
+        }
     }
 }
