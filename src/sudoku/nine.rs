@@ -355,30 +355,50 @@ struct State {
 impl State {
     /// Loads the grid's values; `None` if two of them clash (or clash with `extra`).
     fn new(grid: &Grid, extra: Extra) -> Option<State> {
-        let mut s = State {
-            f: [BAND; 27],
-            unsolved: [BAND; 3],
-            dirty: 0,
-        };
+        // All clues at once: each digit keeps its clue cells and loses every other filled cell
+        // and the rows, columns and boxes of its clues. A `Grid` never repeats a value in a
+        // unit, so only the extra placement needs checking.
+        let mut clues = [[0u32; 3]; 9];
         for (cell, &value) in grid.values().iter().enumerate() {
-            if value != 0 && !s.fix(value as usize - 1, cell) {
-                return None;
+            if value != 0 {
+                clues[value as usize - 1][cell / 27] |= 1 << (cell % 27);
             }
         }
-        match extra {
-            Extra::None => {}
-            Extra::Place(cell, value) => {
-                if grid.check_move(cell, value).is_err() || !s.fix(value as usize - 1, cell) {
-                    return None;
-                }
+        if let Extra::Place(cell, value) = extra {
+            grid.check_move(cell, value).ok()?;
+            clues[value as usize - 1][cell / 27] |= 1 << (cell % 27);
+        }
+        let mut filled = [0u32; 3];
+        for digit in &clues {
+            for (f, c) in filled.iter_mut().zip(digit) {
+                *f |= c;
             }
-            Extra::Forbid(cell, value) => {
-                if grid.get(cell) == 0 {
-                    let i = 3 * (value as usize - 1) + cell / 27;
-                    s.f[i] &= !(1 << (cell % 27));
-                    s.dirty |= 1 << i;
+        }
+        let mut s = State {
+            f: [0; 27],
+            unsolved: filled.map(|f| BAND & !f),
+            dirty: (1 << 27) - 1,
+        };
+        for (d, digit) in clues.iter().enumerate() {
+            let cols = digit.iter().fold(0, |m, &c| m | c | c >> 9 | c >> 18) & 0x1ff;
+            let cols = cols | cols << 9 | cols << 18;
+            for (b, &c) in digit.iter().enumerate() {
+                let mut units = cols;
+                for k in 0..3 {
+                    if c & 0x1ff << (9 * k) != 0 {
+                        units |= 0x1ff << (9 * k);
+                    }
+                    if c & STACK << (3 * k) != 0 {
+                        units |= STACK << (3 * k);
+                    }
                 }
+                s.f[3 * d + b] = (s.unsolved[b] & !units) | c;
             }
+        }
+        if let Extra::Forbid(cell, value) = extra
+            && grid.get(cell) == 0
+        {
+            s.f[3 * (value as usize - 1) + cell / 27] &= !(1 << (cell % 27));
         }
         Some(s)
     }
@@ -600,6 +620,9 @@ impl State {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
+            }
+            if self.is_solved() {
+                return true;
             }
             match self.vertical() {
                 None => return false,
