@@ -21,6 +21,8 @@ enum Command {
     Compare(tessera::cli::compare::CompareArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
+    /// Learn the Blokus prior weights from deep searches of recorded positions.
+    TunePrior(tessera::cli::tune_prior::TunePriorArgs),
     /// Search fixed positions; print a node-count signature and the speed.
     Bench(tessera::cli::bench::BenchArgs),
     /// Sudoku tools: solve, count, generate, show, bench.
@@ -40,6 +42,7 @@ fn main() {
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
         Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
+        Some(Command::TunePrior(args)) => tessera::cli::tune_prior::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),
         Some(Command::Gtp(args)) => tessera::games::blokus::gtp::run(&args),

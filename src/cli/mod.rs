@@ -8,3 +8,4 @@ pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;
 pub mod tune;
+pub mod tune_prior;
