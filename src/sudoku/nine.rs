@@ -20,7 +20,8 @@
 //! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The segment
 //! counting runs on the three bands at once, in SSE2 lanes on x86-64 (plain arrays elsewhere).
 //! The search is compiled twice, plain and (on x86-64 CPUs that have them, detected at run time)
-//! with the popcnt/BMI instructions; both pass the same tests.
+//! with the popcnt/BMI instructions, where `pext`/`pdep` gather and scatter the order patterns;
+//! both pass the same tests.
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
@@ -69,6 +70,10 @@ mod lanes {
         #[inline(always)]
         pub fn or(self, o: V) -> V {
             unsafe { V(_mm_or_si128(self.0, o.0)) }
+        }
+        #[inline(always)]
+        pub fn xor(self, o: V) -> V {
+            unsafe { V(_mm_xor_si128(self.0, o.0)) }
         }
         /// `self & !o`
         #[inline(always)]
@@ -139,6 +144,10 @@ mod portable_lanes {
         pub fn or(self, o: V) -> V {
             V(std::array::from_fn(|l| self.0[l] | o.0[l]))
         }
+        #[inline(always)]
+        pub fn xor(self, o: V) -> V {
+            V(std::array::from_fn(|l| self.0[l] ^ o.0[l]))
+        }
         /// `self & !o`
         #[inline(always)]
         pub fn andnot(self, o: V) -> V {
@@ -180,6 +189,17 @@ use lanes::V;
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 use portable_lanes::V;
 
+/// Adds the bits of `x` (0 or 1 per position) to a 4-bit counter per position, held in bit planes.
+#[inline(always)]
+fn add_plane(planes: &mut [V; 4], x: V) {
+    let mut carry = x;
+    for plane in planes.iter_mut() {
+        let next = plane.and(carry);
+        *plane = plane.xor(carry);
+        carry = next;
+    }
+}
+
 /// Per segment bit (as in [`SEGMENTS`]): set if another segment of the same row is set.
 #[inline(always)]
 fn v_segment_peers(t: V) -> V {
@@ -198,6 +218,45 @@ fn v_column_peers(c: V) -> V {
     (c.shr::<1>().or(c.shr::<2>()).and(k0))
         .or(c.shl::<1>().or(c.shr::<1>()).and(k1))
         .or(c.shl::<2>().or(c.shl::<1>()).and(k2))
+}
+
+/// The bits of `x` under `mask`, packed to the low end. With `BMI2` this is one instruction,
+/// and must only run inside [`Search::search_bmi2`] (the CPU was checked to have BMI2).
+#[inline(always)]
+fn pext<const BMI2: bool>(x: u32, mask: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` code is only reached from `search_bmi2`, which `Search::search` calls
+        // only for `Arch::Bmi2`, made by `Arch::detect` after checking the CPU has BMI2.
+        return unsafe { std::arch::x86_64::_pext_u32(x, mask) };
+    }
+    let (mut out, mut m, mut bit) = (0, mask, 0);
+    while m != 0 {
+        let low = m.trailing_zeros();
+        out |= (x >> low & 1) << bit;
+        bit += 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// The low bits of `x` spread to the positions of `mask` (the inverse of [`pext`]); the same
+/// rule for `BMI2`.
+#[inline(always)]
+fn pdep<const BMI2: bool>(x: u32, mask: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `pext`.
+        return unsafe { std::arch::x86_64::_pdep_u32(x, mask) };
+    }
+    let (mut out, mut m, mut bit) = (0, mask, 0);
+    while m != 0 {
+        let low = m.trailing_zeros();
+        out |= (x >> bit & 1) << low;
+        bit += 1;
+        m &= m - 1;
+    }
+    out
 }
 
 /// Per 9-bit row: bit k set if columns 3k..3k+3 hold a candidate.
@@ -418,10 +477,14 @@ impl State {
     /// Re-examines mask `i` (digit `i / 3`, band `i % 3`): keeps only triads of some valid order
     /// and fixes the digit in rows left with one cell. False on a contradiction.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
+    fn update<const BMI2: bool>(&mut self, i: usize) -> bool {
         let a = self.f[i];
-        let [r0, r1, r2] = rows(a);
-        let pattern = TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6;
+        let pattern = if BMI2 {
+            pext::<BMI2>(a | a >> 1 | a >> 2, SEGMENTS) as usize
+        } else {
+            let [r0, r1, r2] = rows(a);
+            TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
+        };
         let allowed = ORDERS[pattern] as usize;
         if allowed == 0 {
             return false;
@@ -503,12 +566,36 @@ impl State {
     /// with one cell left in a column (through the band update that follows). `None` if no
     /// permutation fits, else whether anything was removed.
     #[inline(always)]
-    fn vertical(&mut self) -> Option<bool> {
+    fn vertical<const BMI2: bool>(&mut self) -> Option<bool> {
         let mut found = false;
         for d in 0..9 {
             let i = 3 * d;
             let c =
                 [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+            if BMI2 {
+                // The same with the columns of the three bands packed in one word.
+                let packed = c[0] | c[1] << 9 | c[2] << 18;
+                let mut keep = 0;
+                for s in 0..3 {
+                    let m = STACK << (3 * s);
+                    let allowed = u32::from(ORDERS[pext::<BMI2>(packed, m) as usize]);
+                    if allowed == 0 {
+                        return None;
+                    }
+                    keep |= pdep::<BMI2>(allowed, m);
+                }
+                if keep != packed {
+                    for (b, &old) in c.iter().enumerate() {
+                        let k = keep >> (9 * b) & 0x1ff;
+                        if k != old {
+                            self.f[i + b] &= k | k << 9 | k << 18;
+                            self.dirty |= 1 << (i + b);
+                        }
+                    }
+                    found = true;
+                }
+                continue;
+            }
             let mut keep = [0u32; 3];
             for s in 0..3 {
                 let sh = 3 * s;
@@ -539,14 +626,15 @@ impl State {
     /// no other can. `None` on a segment left with fewer than three digits or made to take more,
     /// else whether anything was removed.
     #[inline(always)]
-    fn segments(&mut self) -> Option<bool> {
+    fn segments(&mut self, totals: &mut [u32; 6]) -> Option<bool> {
         // Lanes are bands. Per digit: `t` the row segments (bit 9r + 3k: row r, box k), `c` the
         // columns (column segments); `st`, `sc` the certain ones: the only segment of their
-        // row, the only band of their column.
+        // row, the only band of their column. Digits per segment are counted exactly in four
+        // bit planes (`p`, `q`), certain digits up to four (`f`, `g`).
         let z = V::zero();
-        let (mut one, mut two, mut three, mut four) = (z, z, z, z);
+        let mut p = [z; 4];
+        let mut q = [z; 4];
         let (mut fone, mut ftwo, mut fthree, mut ffour) = (z, z, z, z);
-        let (mut cone, mut ctwo, mut cthree, mut cfour) = (z, z, z, z);
         let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
         let mut words = [[z; 4]; 9];
         let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
@@ -556,24 +644,23 @@ impl State {
             let st = t.andnot(v_segment_peers(t));
             let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
             let sc = c.andnot(c.rot1().or(c.rot2()));
-            four = four.or(three.and(t));
-            three = three.or(two.and(t));
-            two = two.or(one.and(t));
-            one = one.or(t);
+            add_plane(&mut p, t);
+            add_plane(&mut q, c);
             ffour = ffour.or(fthree.and(st));
             fthree = fthree.or(ftwo.and(st));
             ftwo = ftwo.or(fone.and(st));
             fone = fone.or(st);
-            cfour = cfour.or(cthree.and(c));
-            cthree = cthree.or(ctwo.and(c));
-            ctwo = ctwo.or(cone.and(c));
-            cone = cone.or(c);
             gfour = gfour.or(gthree.and(sc));
             gthree = gthree.or(gtwo.and(sc));
             gtwo = gtwo.or(gone.and(sc));
             gone = gone.or(sc);
             *word = [t, st, c, sc];
         }
+        // At least four, at least three digits per segment.
+        let four = p[3].or(p[2]);
+        let three = four.or(p[1].and(p[0]));
+        let cfour = q[3].or(q[2]);
+        let cthree = cfour.or(q[1].and(q[0]));
         let short = segs.andnot(three).or(cols.andnot(cthree));
         if short.or(ffour).or(gfour).any() {
             return None;
@@ -583,6 +670,17 @@ impl State {
         let cexact = cthree.andnot(cfour).andnot(gthree);
         let cfull = gthree.and(cfour);
         if !exact.or(full).or(cexact).or(cfull).any() {
+            // Nothing to remove: total the digits over each band's row segments and each
+            // stack's column segments, for the branching choice.
+            let (p, q) = (p.map(V::lanes), q.map(V::lanes));
+            *totals = [0; 6];
+            for (k, (pk, qk)) in p.iter().zip(&q).enumerate() {
+                let packed = qk[0] | qk[1] << 9 | qk[2] << 18;
+                for b in 0..3 {
+                    totals[b] += pk[b].count_ones() << k;
+                    totals[3 + b] += (packed & STACK << (3 * b)).count_ones() << k;
+                }
+            }
             return Some(false);
         }
         let mut found = false;
@@ -607,12 +705,12 @@ impl State {
 
     /// Propagates to a fixpoint; false on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
         loop {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                if !self.update(i) {
+                if !self.update::<BMI2>(i) {
                     return false;
                 }
             }
@@ -624,12 +722,12 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            match self.vertical() {
+            match self.vertical::<BMI2>() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.segments() {
+            match self.segments(totals) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -659,22 +757,11 @@ impl State {
     }
 
     /// The unit to branch on: among the six bands and stacks not yet settled, the one with the
-    /// fewest open segments over all digits, and in it the digit with the fewest orders left (at
-    /// least two). Returns (stack?, band or stack, digit, fitting orders); `None` if no digit
-    /// has two orders left.
+    /// fewest open segments over all digits (`totals`, from [`State::segments`]), and in it
+    /// the digit with the fewest orders left (at least two). Returns (stack?, band or stack,
+    /// digit, fitting orders); `None` if no digit has two orders left.
     #[inline(always)]
-    fn choose_unit(&self) -> Option<(bool, usize, usize, u8)> {
-        let mut totals = [0u32; 6];
-        for d in 0..9 {
-            for (total, &x) in totals.iter_mut().zip(&self.f[3 * d..3 * d + 3]) {
-                *total += ((x | x >> 1 | x >> 2) & SEGMENTS).count_ones();
-            }
-            let c = self.columns(d);
-            let packed = c[0] | c[1] << 9 | c[2] << 18;
-            for st in 0..3 {
-                totals[3 + st] += (packed & STACK << (3 * st)).count_ones();
-            }
-        }
+    fn choose_unit(&self, totals: &[u32; 6]) -> Option<(bool, usize, usize, u8)> {
         let mut unit = 0;
         let mut best = u32::MAX;
         for (u, &t) in totals.iter().enumerate() {
@@ -852,10 +939,11 @@ impl Search<'_> {
 /// The search, written once and compiled twice: for any x86-64 (or other) CPU, and with the
 /// bit-manipulation instructions (popcnt, tzcnt, blsr, andn, pext) where the CPU has them.
 macro_rules! search_fn {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $name:ident, $bmi2:expr) => {
         $(#[$attr])*
         fn $name(&mut self, mut s: State) {
-            if !s.propagate() {
+            let mut totals = [0; 6];
+            if !s.propagate::<{ $bmi2 }>(&mut totals) {
                 return;
             }
             if s.is_solved() {
@@ -865,7 +953,7 @@ macro_rules! search_fn {
                 }
                 return;
             }
-            if let Some((stack, unit, digit, fits)) = s.choose_unit() {
+            if let Some((stack, unit, digit, fits)) = s.choose_unit(&totals) {
                 let mut fits = u32::from(fits);
                 while fits != 0 {
                     if self.outcome.count >= self.query.limit
@@ -915,11 +1003,12 @@ macro_rules! search_fn {
 }
 
 impl Search<'_> {
-    search_fn!(search_portable);
+    search_fn!(search_portable, false);
     search_fn!(
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-        search_bmi2
+        search_bmi2,
+        true
     );
 
     fn search(&mut self, s: State) {
@@ -1136,6 +1225,18 @@ mod tests {
             assert_eq!(va.and(V::zero()).any(), pa.and(P::zero()).any());
             assert_eq!(va.any(), pa.any());
             assert_eq!(a[0] | a[1] | a[2] != 0, va.any());
+        }
+    }
+
+    #[test]
+    fn portable_pext_and_pdep() {
+        assert_eq!(pext::<false>(0b1010_0110, 0b1111_0000), 0b1010);
+        assert_eq!(pext::<false>(SEGMENTS, SEGMENTS), 0x1ff);
+        assert_eq!(pext::<false>(1 << 9 | 1 << 21, STACK), 0b1000);
+        assert_eq!(pdep::<false>(0b1010, 0b1111_0000), 0b1010_0000);
+        assert_eq!(pdep::<false>(0x1ff, STACK << 3), STACK << 3);
+        for x in [0u32, 1, 0x155, 0x1ff, 0x0ab] {
+            assert_eq!(pext::<false>(pdep::<false>(x, STACK << 6), STACK << 6), x);
         }
     }
 }
