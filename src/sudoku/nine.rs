@@ -525,26 +525,27 @@ impl State {
     /// single was found.
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
-        let mut found = false;
-        for band in 0..3 {
-            let open = self.unsolved[band];
-            if open == 0 {
-                continue;
-            }
-            let (mut one, mut two) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.f[3 * d + band];
-                two |= one & x;
-                one |= x;
-            }
-            if open & !one != 0 {
-                return None;
-            }
-            let singles = open & !two;
+        // Counted over the digits for the three bands at once: cells with one digit or more,
+        // two or more.
+        let (mut one, mut two) = (V::zero(), V::zero());
+        for d in 0..9 {
+            let x = self.digit(d);
+            two = two.or(one.and(x));
+            one = one.or(x);
+        }
+        let [u0, u1, u2] = self.unsolved;
+        let open = V::new(u0, u1, u2);
+        if open.andnot(one).any() {
+            return None;
+        }
+        let singles = open.andnot(two);
+        if !singles.any() {
+            return Some(false);
+        }
+        for (band, singles) in singles.lanes().into_iter().enumerate() {
             if singles == 0 {
                 continue;
             }
-            found = true;
             for d in 0..9 {
                 let i = 3 * d + band;
                 let mut m = self.f[i] & singles;
@@ -557,7 +558,7 @@ impl State {
                 }
             }
         }
-        Some(found)
+        Some(true)
     }
 
     /// Locked candidates across bands: inside a stack a digit takes one column per band and one
