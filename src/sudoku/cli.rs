@@ -103,8 +103,8 @@ pub struct BenchArgs {
     /// Use only the first N puzzles.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Time each pass N times over the whole file and report the fastest (short files time
-    /// too briefly for one pass to say much on a busy machine).
+    /// Run each pass N times over the whole file: the fastest run's wall time and the mean CPU
+    /// time are reported (one pass over a short file is too brief to time well).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub repeat: usize,
 }

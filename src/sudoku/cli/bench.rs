@@ -2,7 +2,8 @@
 //!
 //! Times are wall time (`std::time::Instant`) and, where Linux exposes it, the CPU time of the
 //! running thread from `/proc/thread-self/schedstat` (nanoseconds on the CPU). Parsing is not
-//! timed. With `--repeat N` each pass runs N times and the fastest run is reported.
+//! timed. With `--repeat N` each pass runs N times: the wall time is the fastest run's, the CPU
+//! time the mean over the runs.
 use std::time::{Duration, Instant};
 
 use super::BenchArgs;
@@ -52,26 +53,26 @@ pub fn bench(args: &BenchArgs) -> i32 {
     0
 }
 
-/// Runs `f` `repeat` times, printing wall and CPU microseconds per grid of the fastest run
-/// (each the minimum over the runs) and the total wall time.
+/// Runs `f` `repeat` times, printing per grid the wall time of the fastest run and the CPU time
+/// of all runs divided by their number (the CPU clock read here advances in scheduler ticks, so
+/// it is only read around the whole series), and the total wall time.
 fn timed<R>(label: &str, grids: &[Grid], repeat: usize, mut f: impl FnMut() -> R) -> R {
-    let start = Instant::now();
-    let (mut best_wall, mut best_cpu) = (Duration::MAX, None::<Duration>);
+    let (start, cpu_start) = (Instant::now(), cpu_time());
+    let mut best_wall = Duration::MAX;
     let mut result = None;
     for _ in 0..repeat {
-        let (wall, cpu) = (Instant::now(), cpu_time());
+        let pass = Instant::now();
         result = Some(f());
-        best_wall = best_wall.min(wall.elapsed());
-        if let (Some(a), Some(b)) = (cpu, cpu_time()) {
-            let used = b.saturating_sub(a);
-            best_cpu = Some(best_cpu.map_or(used, |c| c.min(used)));
-        }
+        best_wall = best_wall.min(pass.elapsed());
     }
     let wall = start.elapsed();
     let per = |d: Duration| d.as_secs_f64() * 1e6 / grids.len() as f64;
-    let cpu = match best_cpu {
-        Some(c) => format!("{:.2} µs/puzzle CPU", per(c)),
-        None => "CPU time unavailable".to_string(),
+    let cpu = match (cpu_start, cpu_time()) {
+        (Some(a), Some(b)) => format!(
+            "{:.2} µs/puzzle CPU",
+            per(b.saturating_sub(a)) / repeat as f64
+        ),
+        _ => "CPU time unavailable".to_string(),
     };
     println!(
         "{label}: {:.2} µs/puzzle wall, {cpu}, {:.3} s total",
