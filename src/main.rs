@@ -21,6 +21,8 @@ enum Command {
     Compare(tessera::cli::compare::CompareArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
+    /// Build a Blokus opening book by deep searches of the first moves.
+    Book(tessera::cli::book::BookArgs),
     /// Learn the Blokus prior weights from deep searches of recorded positions.
     TunePrior(tessera::cli::tune_prior::TunePriorArgs),
     /// Search fixed positions; print a node-count signature and the speed.
@@ -42,6 +44,7 @@ fn main() {
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
         Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
+        Some(Command::Book(args)) => tessera::cli::book::run(&args),
         Some(Command::TunePrior(args)) => tessera::cli::tune_prior::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),
         Some(Command::Sudoku(c)) => tessera::sudoku::cli::run(c),

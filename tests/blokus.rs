@@ -121,3 +121,29 @@ fn a_full_game_in_each_variant() {
         assert!(n >= 8 * colours, "{variant}: {n} moves");
     }
 }
+
+/// Duo's opening book answers the first moves without a search; `OwnBook false` searches.
+#[test]
+fn duo_opening_book_and_own_book_option() {
+    let mut engine = Engine::start();
+    engine.send("newgame blokus variant duo");
+    let (infos, best) = engine.go("nodes 20000");
+    assert!(infos.iter().all(|l| !l.contains(" depth 1 ")), "{infos:?}");
+    let book_move = best[0].clone();
+    assert!(legal(&mut engine).contains(&book_move));
+    engine.send(&format!("position startpos moves {book_move}"));
+    let (infos, answer) = engine.go("nodes 20000");
+    assert!(infos.iter().all(|l| !l.contains(" depth 1 ")), "{infos:?}");
+    assert!(
+        legal(&mut engine).contains(&answer[0]),
+        "a legal answer from the book"
+    );
+    engine.send("setoption name OwnBook value false");
+    engine.send("position startpos");
+    let (infos, _) = engine.go("nodes 2000");
+    assert!(
+        infos.iter().any(|l| l.contains(" depth 1 ")),
+        "a search: {infos:?}"
+    );
+    engine.expect_error("setoption name OwnBook value maybe");
+}

@@ -1,6 +1,7 @@
 //! The subcommands of the `tessera` binary besides protocol mode.
 
 pub mod bench;
+pub mod book;
 pub mod compare;
 pub mod cputime;
 pub mod external;

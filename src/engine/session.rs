@@ -32,6 +32,7 @@ impl Session {
             options: EngineOptions {
                 seed: 0,
                 threads: 1,
+                own_book: true,
             },
             overhead_ms: DEFAULT_OVERHEAD_MS,
             worker,
@@ -145,6 +146,7 @@ impl Session {
         out.line(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        out.line("option name OwnBook type check default true");
         out.line("teiok");
     }
 
@@ -161,9 +163,16 @@ impl Session {
             "MoveOverhead" => self.overhead_ms = number(MAX_OVERHEAD_MS)?,
             "Seed" => self.options.seed = number(u64::MAX)?,
             "Threads" => self.options.threads = number(MAX_THREADS)?.max(1) as usize,
+            "OwnBook" => {
+                self.options.own_book = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option OwnBook needs true or false, got '{value}'")),
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown option '{name}' (known: MoveOverhead, Seed, Threads)"
+                    "unknown option '{name}' (known: MoveOverhead, Seed, Threads, OwnBook)"
                 ));
             }
         }

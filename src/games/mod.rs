@@ -13,6 +13,8 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Search threads (`Threads` option); games that cannot use more than one ignore it.
     pub threads: usize,
+    /// Whether a game with an opening book plays its moves (`OwnBook` option).
+    pub own_book: bool,
 }
 
 /// A search ready to run on the worker thread: it owns a snapshot of the position.

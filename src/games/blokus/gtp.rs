@@ -5,6 +5,7 @@
 //! `?[id] message`, then one empty line, flushed at once.
 
 use super::board::{MoveGen, Variant};
+use super::book::Book;
 use super::game::Game;
 use super::mcts::Mcts;
 use super::session::search_tree;
@@ -23,6 +24,9 @@ pub struct GtpArgs {
     /// Playouts per `genmove`.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Do not play the built-in opening book's moves (Duo).
+    #[arg(long)]
+    pub nobook: bool,
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -254,6 +258,15 @@ impl Gtp {
             return "pass".to_string();
         }
         board.set_to_play(c);
+        if !self.args.nobook
+            && let Some(m) = Book::builtin(board.variant)
+                .and_then(|book| book.lookup(board.variant, &self.game.history))
+            && board.is_legal(c, m)
+            && self.game.history.len() % board.ncolours() == c
+            && self.game.play(c, m).is_ok()
+        {
+            return board.tables().move_name(m);
+        }
         let limits = Limits {
             movetime: self.args.movetime.or(if self.args.nodes.is_some() {
                 None

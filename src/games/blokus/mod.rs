@@ -2,6 +2,7 @@
 //! Carlo tree search, the protocol session, the GTP front end and game records (SGF).
 
 pub mod board;
+pub mod book;
 pub mod game;
 pub mod gtp;
 pub mod mcts;

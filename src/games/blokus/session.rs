@@ -2,6 +2,7 @@
 //! `position startpos [moves <move> ...]`, `legal`, `show`, `go`.
 
 use super::board::{Board, Variant};
+use super::book::Book;
 use super::game::Game;
 use super::mcts::{Mcts, MctsSearch};
 use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
@@ -87,11 +88,22 @@ impl GameSession for BlokusSession {
 
     fn search_job(
         &self,
-        _limits: &Limits,
+        limits: &Limits,
         options: &EngineOptions,
     ) -> Result<Box<dyn SearchJob>, String> {
+        // `go infinite` analyses (until `stop`): it always searches.
+        let book = (options.own_book && !limits.infinite)
+            .then(|| Book::builtin(self.game.variant()))
+            .flatten()
+            .and_then(|book| book.lookup(self.game.variant(), &self.game.history))
+            .filter(|&m| {
+                let mut b = self.game.board.clone();
+                b.effective_to_play().is_some_and(|c| b.is_legal(c, m))
+            })
+            .map(|m| self.game.board.tables().move_name(m));
         Ok(Box::new(BlokusJob {
             fallback: self.legal_names().into_iter().take(1).collect(),
+            book,
             board: self.game.board.clone(),
             history: self.game.history.clone(),
             seed: options.seed,
@@ -103,6 +115,8 @@ impl GameSession for BlokusSession {
 /// A search of one position, owned by the worker thread.
 struct BlokusJob {
     fallback: Vec<String>,
+    /// The opening book's move here, played without a search.
+    book: Option<String>,
     board: Board,
     history: Vec<(usize, u16)>,
     seed: u64,
@@ -111,6 +125,9 @@ struct BlokusJob {
 
 impl SearchJob for BlokusJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
+        if let Some(m) = self.book {
+            return vec![m];
+        }
         let mut line = search(
             &self.board,
             &self.history,
