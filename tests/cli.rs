@@ -1,4 +1,4 @@
-//! The `selfplay` and `bench` subcommands: deterministic, with real statistics.
+//! The `selfplay`, `bench`, `compare` and `book` subcommands: deterministic, with real statistics.
 
 use std::process::Command;
 
@@ -265,4 +265,51 @@ fn selfplay_sudoku_against_another_engine_binary_with_an_sprt() {
         "{summary}"
     );
     assert!(out.contains("sprt elo0 0 elo1 50: llr "), "{out}");
+}
+
+/// `tessera book` writes a book: the variant, the first move, then one answer per first move
+/// asked for; the same seed gives the same book whatever `--jobs` is.
+#[test]
+fn book_writes_a_readable_reproducible_book() {
+    let dir = std::env::temp_dir();
+    let a = dir.join(format!("tessera-book-a-{}.txt", std::process::id()));
+    let b = dir.join(format!("tessera-book-b-{}.txt", std::process::id()));
+    for (path, jobs) in [(&a, "1"), (&b, "2")] {
+        let p = path.to_str().unwrap();
+        let args = [
+            "book",
+            "--variant",
+            "duo",
+            "--playouts",
+            "300",
+            "--answers",
+            "3",
+            "--jobs",
+            jobs,
+            "--out",
+            p,
+        ];
+        tessera(&args);
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs do not matter"
+    );
+    let _ = std::fs::remove_file(&a);
+    let _ = std::fs::remove_file(&b);
+    let lines: Vec<&str> = (text.lines())
+        .filter(|l| !l.starts_with('#') && !l.starts_with("variant"))
+        .collect();
+    assert!(text.contains("\nvariant duo\n"));
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0].split_whitespace().count(), 1, "the first move");
+    for l in &lines[1..] {
+        assert_eq!(
+            l.split_whitespace().count(),
+            2,
+            "a first move and its answer: {l}"
+        );
+    }
 }
