@@ -3,12 +3,11 @@
 //! visited most (`--answers` of them). The book is a text file, one line per position: the
 //! moves from the start (GTP notation), then the book move.
 
+use super::jobs;
 use crate::games::blokus::board::{Board, Variant};
 use crate::games::blokus::mcts::Mcts;
 use clap::Args;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Options of `tessera book`.
 #[derive(Debug, Args)]
@@ -61,26 +60,9 @@ pub fn run(args: &BookArgs) -> i32 {
         lines.len(),
         args.playouts
     );
-    let next = AtomicUsize::new(0);
-    let answers: Mutex<Vec<Option<u16>>> = Mutex::new(vec![None; lines.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..args.jobs.max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(line) = lines.get(i) else { break };
-                    let best = deep_answer(variant, line, args.playouts, args.seed + i as u64);
-                    let mut a = answers.lock().unwrap_or_else(|e| e.into_inner());
-                    a[i] = best;
-                    let done = a.iter().filter(|x| x.is_some()).count();
-                    if done % 10 == 0 || done == lines.len() {
-                        eprintln!("searched {done}/{}", lines.len());
-                    }
-                }
-            });
-        }
+    let answers = jobs::map(&lines, args.jobs, 10, |i, line| {
+        deep_answer(variant, line, args.playouts, args.seed + i as u64)
     });
-    let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut text = format!(
         "# tessera opening book: {}, {} playouts a position (tessera book --variant {} --playouts {} --answers {} --seed {})\nvariant {}\n",
         variant.name(),

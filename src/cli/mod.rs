@@ -5,6 +5,7 @@ pub mod book;
 pub mod compare;
 pub mod cputime;
 pub mod external;
+pub mod jobs;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;

@@ -8,6 +8,7 @@
 //! and the progress lines report both losses. The searches can be saved (`--data`) and fitted
 //! again without searching.
 
+use super::jobs;
 use crate::games::blokus::board::{Board, PASS};
 use crate::games::blokus::mcts::Mcts;
 use crate::games::blokus::playout::Local;
@@ -19,8 +20,6 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Options of `tessera tune-prior`.
 #[derive(Debug, Args)]
@@ -146,28 +145,9 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
 
 /// Searches every position (`--jobs` at once), printing progress.
 fn search_all(args: &TunePriorArgs, positions: &[Position]) -> Vec<Sample> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Sample>>> =
-        Mutex::new((0..positions.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..args.jobs.max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(p) = positions.get(i) else { break };
-                    let sample = search(p, args.playouts, args.seed.wrapping_add(i as u64));
-                    let mut r = results.lock().unwrap_or_else(|e| e.into_inner());
-                    r[i] = Some(sample);
-                    let done = r.iter().filter(|x| x.is_some()).count();
-                    if done % 50 == 0 || done == positions.len() {
-                        eprintln!("searched {done}/{}", positions.len());
-                    }
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.into_iter().flatten().collect()
+    jobs::map(positions, args.jobs, 50, |i, p| {
+        search(p, args.playouts, args.seed.wrapping_add(i as u64))
+    })
 }
 
 /// One position's search: the root moves with their visits and features.
