@@ -83,6 +83,11 @@ impl SearchControl {
         self.soft.is_none_or(|t| Instant::now() < t)
     }
 
+    /// The deepest iteration the search may complete, if capped.
+    pub fn max_depth(&self) -> Option<u32> {
+        self.max_depth
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

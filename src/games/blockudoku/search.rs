@@ -28,7 +28,8 @@ const DEATH: i64 = -1_000_000;
 const CHECK_EVERY: u64 = 256;
 /// Candidates the look-ahead compares.
 const LOOKAHEAD_CANDIDATES: usize = 8;
-/// Final boards the full search keeps (the look-ahead's candidates come from them).
+/// Final boards the full search keeps when a look-ahead may follow (its candidates come from
+/// them); without one only the best is kept, which lets more final boards be cut early.
 const TOP: usize = LOOKAHEAD_CANDIDATES;
 /// Sampled hands in the first look-ahead iteration.
 const LOOKAHEAD_SAMPLES: usize = 8;
@@ -119,6 +120,8 @@ pub struct HandSearch<'a> {
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
     top: Vec<Candidate>,
+    /// How many final boards `top` keeps: [`TOP`], or 1 when no look-ahead may follow.
+    keep: usize,
     la: Lookahead,
     /// The CPU has the popcnt instruction.
     popcnt: bool,
@@ -155,6 +158,7 @@ impl<'a> HandSearch<'a> {
             best: None,
             chosen: None,
             top: Vec::new(),
+            keep: TOP,
             la: Lookahead::default(),
             popcnt: has_popcnt(),
             full_done: false,
@@ -211,6 +215,11 @@ impl<'a> HandSearch<'a> {
     fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
         self.seen.clear();
         self.top.clear();
+        self.keep = if control.max_depth().is_some_and(|max| max <= 2) {
+            1
+        } else {
+            TOP
+        };
         if let Some(greedy) = self.best {
             self.top.push(greedy);
         }
@@ -231,10 +240,10 @@ impl<'a> HandSearch<'a> {
     /// The value a final board must beat to enter `top`.
     #[inline]
     fn floor(&self) -> i32 {
-        if self.top.len() < TOP {
+        if self.top.len() < self.keep {
             i32::MIN
         } else {
-            self.top[TOP - 1].eval
+            self.top[self.keep - 1].eval
         }
     }
 
@@ -244,11 +253,11 @@ impl<'a> HandSearch<'a> {
             return;
         }
         let at = self.top.partition_point(|c| c.eval >= leaf.eval);
-        if at >= TOP {
+        if at >= self.keep {
             return;
         }
         self.top.insert(at, leaf);
-        self.top.truncate(TOP);
+        self.top.truncate(self.keep);
         if at == 0 {
             self.best = Some(leaf);
             progress.improved(&leaf.notation(), i64::from(leaf.eval), self.nodes);
@@ -938,6 +947,24 @@ mod tests {
             }
         }
         assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn the_look_ahead_gets_eight_candidates_and_depth_two_only_the_best() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
+        let position = Position::default();
+        let mut two = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+        crate::search::iterative::deepen(&mut two, &control(2), &mut |_| {});
+        assert_eq!(two.top.len(), 1);
+        let mut three = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
+        crate::search::iterative::deepen(&mut three, &control(3), &mut |_| {});
+        assert_eq!(three.top.len(), TOP);
+        assert_eq!(three.top[0].eval, two.top[0].eval);
+        assert_eq!(three.top[0].board, two.top[0].board);
+        assert!(three.top.windows(2).all(|w| w[0].eval >= w[1].eval));
+        let value = brute_best(&set, Board::EMPTY, &hand, 7).unwrap();
+        assert_eq!(two.top[0].eval, value);
     }
 
     #[test]
