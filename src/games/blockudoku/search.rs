@@ -111,6 +111,7 @@ pub struct HandSearch<'a> {
     hand: &'a [Piece],
     rng: SmallRng,
     nodes: u64,
+    /// The boards after a clear already searched, with the slots still to place.
     seen: BoardSet,
     /// The children of the nodes on the current path, by depth (their memory is reused).
     children: [Vec<Child>; 3],
@@ -378,7 +379,10 @@ impl<'a> HandSearch<'a> {
                 }
                 let (next, cleared) = board.place(piece.at(anchor));
                 let clean = cleared == 0 && clean_from.is_some();
-                if !self.seen.insert(next.0 | u128::from(rest) << 100) {
+                // Boards reached without any clear cannot be reached with one (they hold more
+                // cells), and among themselves repeat only when two placements of different
+                // pieces tile the same cells: rare enough to search twice rather than hash.
+                if !clean && !self.seen.insert(next.0 | u128::from(rest) << 100) {
                     continue;
                 }
                 children.push((0, slot as u8, anchor as u8, next, clean));
