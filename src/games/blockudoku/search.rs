@@ -21,6 +21,7 @@ use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use std::rc::Rc;
 
 /// The value of a sampled hand that cannot be placed.
 const DEATH: i64 = -1_000_000;
@@ -106,7 +107,7 @@ impl Lookahead {
 /// A search of one hand from one position.
 pub struct HandSearch<'a> {
     set: &'a PieceSet,
-    ev: Evaluator,
+    ev: Rc<Evaluator>,
     start: Position,
     hand: &'a [Piece],
     rng: SmallRng,
@@ -706,23 +707,33 @@ thread_local! {
     static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
     /// The last evaluator built on this thread, by piece set and weights: its tables take
     /// tens of microseconds to build, too much to redo every round.
-    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Evaluator)>> =
+    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Rc<Evaluator>)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// The evaluator of `set` and `weights`, built once per thread while they stay the same.
-fn cached_evaluator(set: &PieceSet, weights: Weights) -> Evaluator {
+/// The evaluator of `set` and `weights`, built once per thread while they stay the same
+/// (shared, not copied: it holds the set's pieces, and copying them took a tenth of a round).
+fn cached_evaluator(set: &PieceSet, weights: Weights) -> Rc<Evaluator> {
     EVALUATOR.with(|cell| {
         let mut cached = cell.borrow_mut();
         match &*cached {
-            Some((s, w, ev)) if *w == weights && s == set => ev.clone(),
+            Some((s, w, ev)) if *w == weights && same_shapes(s, set) => Rc::clone(ev),
             _ => {
-                let ev = Evaluator::new(set, weights);
-                *cached = Some((set.clone(), weights, ev.clone()));
+                let ev = Rc::new(Evaluator::new(set, weights));
+                *cached = Some((set.clone(), weights, Rc::clone(&ev)));
                 ev
             }
         }
     })
+}
+
+/// True if two piece sets hold the same shapes in the same order (a piece is its shape).
+fn same_shapes(a: &PieceSet, b: &PieceSet) -> bool {
+    a.pieces.len() == b.pieces.len()
+        && a.pieces
+            .iter()
+            .zip(&b.pieces)
+            .all(|(p, q)| p.mask == q.mask)
 }
 
 /// True if the CPU counts bits in one instruction.
