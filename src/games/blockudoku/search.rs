@@ -59,6 +59,8 @@ type Child = (i32, u8, u8, Board, bool);
 /// The placements of the last piece from one board: at most one per cell.
 struct Leaves {
     anchors: [u8; CELLS],
+    /// Scratch: an order of the leaves.
+    order: [u8; CELLS],
     boards: [Board; CELLS],
     cleared: [bool; CELLS],
     cheap: [i32; CELLS],
@@ -153,6 +155,7 @@ impl<'a> HandSearch<'a> {
             children: Default::default(),
             leaves: Box::new(Leaves {
                 anchors: [0; CELLS],
+                order: [0; CELLS],
                 boards: [Board::EMPTY; CELLS],
                 cleared: [false; CELLS],
                 cheap: [0; CELLS],
@@ -819,19 +822,33 @@ fn greedy_plan(
         ev.cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
         *nodes += n as u64;
         placeable |= n > 0;
-        for i in 0..n {
+        // Best first by the cheap value (an upper bound of the full one), so that the first
+        // boards set a high floor and the loop ends at the first that cannot reach it. Ties go
+        // to the lowest anchor, as in anchor order.
+        let order = &mut leaves.order[..n];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(leaves.cheap[usize::from(i)]), i));
+        for &i in order.iter() {
+            let i = usize::from(i);
             let (anchor, next, cleared, cheap) = (
                 usize::from(leaves.anchors[i]),
                 leaves.boards[i],
                 leaves.cleared[i],
                 leaves.cheap[i],
             );
-            let mut floor = best.map_or(i32::MIN, |(v, _, _)| v);
+            // A board as good as the best so far wins if its anchor is lower.
+            let mut floor = best.map_or(i32::MIN, |(v, a, _)| v - i32::from(anchor < a));
             if last {
                 floor = floor.max(final_floor);
             }
             // (The quick bound is implied: it is never below the cheap value.)
             if ev.cannot_beat(cheap, floor) {
+                if best.is_some_and(|(v, _, _)| cheap < v) || (last && cheap <= final_floor) {
+                    // The rest are no better either.
+                    break;
+                }
                 continue;
             }
             let (known, bound) = if !cleared && bounded {
@@ -927,6 +944,68 @@ mod tests {
             }
         }
         best
+    }
+
+    /// Greedy by brute force: each piece in turn where the full value is highest, the lowest
+    /// anchor among equals; the plan's anchors, or `None` if a piece finds no place.
+    fn brute_greedy(
+        set: &PieceSet,
+        board: Board,
+        hand: &[Piece],
+        order: &[usize],
+    ) -> Option<Vec<u8>> {
+        let mut board = board;
+        let mut anchors = Vec::new();
+        for &slot in order {
+            let piece = &hand[slot];
+            let (_, anchor, next) = cells_of(piece.fits(board))
+                .map(|a| {
+                    let next = board.place(piece.at(a)).0;
+                    (evaluate(next, set, &DEFAULT_WEIGHTS), a, next)
+                })
+                .max_by_key(|&(v, a, _)| (v, std::cmp::Reverse(a)))?;
+            anchors.push(anchor as u8);
+            board = next;
+        }
+        Some(anchors)
+    }
+
+    #[test]
+    fn greedy_places_each_piece_where_the_full_value_is_best() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let ev = Evaluator::new(&set, DEFAULT_WEIGHTS);
+        let mut leaves = Box::new(Leaves {
+            anchors: [0; CELLS],
+            order: [0; CELLS],
+            boards: [Board::EMPTY; CELLS],
+            cleared: [false; CELLS],
+            cheap: [0; CELLS],
+        });
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut placed = 0;
+        for round in 0..60 {
+            let mut bits = 0u128;
+            for _ in 0..(round % 45) {
+                bits |= 1u128 << rng.random_range(0..81);
+            }
+            let board = Board(bits);
+            let hand: Vec<Piece> = (0..3)
+                .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
+                .collect();
+            for order in distinct_orders(&hand) {
+                let mut nodes = 0;
+                let plan =
+                    greedy_plan(&ev, board, &hand, &order, i32::MIN, &mut nodes, &mut leaves);
+                let expected = brute_greedy(&set, board, &hand, &order);
+                let got = plan.map(|p| {
+                    let c = p.expect("no floor: a placed hand has a plan");
+                    c.plan[..3].iter().map(|p| p.anchor).collect::<Vec<u8>>()
+                });
+                assert_eq!(got, expected, "board {board} order {order:?}");
+                placed += usize::from(expected.is_some());
+            }
+        }
+        assert!(placed > 100, "{placed}");
     }
 
     #[test]
