@@ -501,22 +501,23 @@ impl State {
             // them back.
             let mut changed = 0;
             for d in 0..9 {
-                let j = 3 * d + band;
-                let old = self.f[j];
-                self.f[j] = old & !new;
-                changed |= u32::from(old & new != 0) << j;
+                let old = self.f[3 * d + band];
+                self.f[3 * d + band] = old & !new;
+                changed |= u32::from(old & new != 0) << (3 * d);
             }
-            self.f[i] = a;
-            self.dirty |= changed & !(1 << i);
+            let mut changed = changed << band;
+            // The digit's other bands lose the new cells' columns (branch-free as well).
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for b in 0..3 {
                 let j = 3 * digit + b;
-                if b != band && self.f[j] & cols != 0 {
-                    self.f[j] &= !cols;
-                    self.dirty |= 1 << j;
-                }
+                let gone = if b == band { 0 } else { cols };
+                let old = self.f[j];
+                self.f[j] = old & !gone;
+                changed |= u32::from(old & gone != 0) << j;
             }
+            self.f[i] = a;
+            self.dirty |= changed & !(1 << i);
         }
         true
     }
