@@ -392,6 +392,17 @@ const fn build_peers() -> [u32; 27] {
     t
 }
 
+/// The triad pattern of a band mask (bit 3r + k: row r of the band has a candidate in box k).
+#[inline(always)]
+fn row_pattern<const BMI2: bool>(a: u32) -> usize {
+    if BMI2 {
+        pext::<BMI2>(a | a >> 1 | a >> 2, SEGMENTS) as usize
+    } else {
+        let [r0, r1, r2] = rows(a);
+        TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
+    }
+}
+
 /// The three rows of a band mask, each as a 9-bit value.
 #[inline(always)]
 fn rows(a: u32) -> [usize; 3] {
@@ -479,13 +490,7 @@ impl State {
     #[inline(always)]
     fn update<const BMI2: bool>(&mut self, i: usize) -> bool {
         let a = self.f[i];
-        let pattern = if BMI2 {
-            pext::<BMI2>(a | a >> 1 | a >> 2, SEGMENTS) as usize
-        } else {
-            let [r0, r1, r2] = rows(a);
-            TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
-        };
-        let allowed = ORDERS[pattern] as usize;
+        let allowed = ORDERS[row_pattern::<BMI2>(a)] as usize;
         if allowed == 0 {
             return false;
         }
@@ -737,13 +742,6 @@ impl State {
         }
     }
 
-    /// The triad pattern of mask `i` (bit 3r + k: row r of the band has the digit in box k).
-    #[inline(always)]
-    fn row_pattern(&self, i: usize) -> usize {
-        let [r0, r1, r2] = rows(self.f[i]);
-        TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
-    }
-
     /// The masks of `digit`, one band per lane.
     #[inline(always)]
     fn digit(&self, d: usize) -> V {
@@ -763,36 +761,41 @@ impl State {
     /// the digit with the fewest orders left (at least two). Returns (stack?, band or stack,
     /// digit, fitting orders); `None` if no digit has two orders left.
     #[inline(always)]
-    fn choose_unit(&self, totals: &[u32; 6]) -> Option<(bool, usize, usize, u8)> {
-        let mut unit = 0;
-        let mut best = u32::MAX;
-        for (u, &t) in totals.iter().enumerate() {
-            if t > 27 && t < best {
-                best = t;
-                unit = u;
-            }
-        }
+    fn choose_unit<const BMI2: bool>(&self, totals: &[u32; 6]) -> Option<(bool, usize, usize, u8)> {
+        // Minimum keys (count, then index) without a branch per candidate.
+        let key = totals
+            .iter()
+            .enumerate()
+            .map(|(u, &t)| if t > 27 { t << 3 | u as u32 } else { u32::MAX })
+            .fold(u32::MAX, u32::min);
+        let unit = if key == u32::MAX {
+            0
+        } else {
+            (key & 7) as usize
+        };
         let pattern = |d: usize| {
             if unit < 3 {
-                self.row_pattern(3 * d + unit)
+                row_pattern::<BMI2>(self.f[3 * d + unit])
             } else {
                 let c = self.columns(d);
                 let sh = 3 * (unit - 3);
-                ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
+                if BMI2 {
+                    pext::<BMI2>(c[0] | c[1] << 9 | c[2] << 18, STACK << sh) as usize
+                } else {
+                    ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
+                }
             }
         };
-        let mut digit = 0;
-        let mut fewest = u32::MAX;
-        for d in 0..9 {
-            let n = FITS[pattern(d)].count_ones();
-            if n > 1 && n < fewest {
-                fewest = n;
-                digit = d;
-            }
-        }
-        if fewest == u32::MAX {
+        let key = (0..9)
+            .map(|d| {
+                let n = FITS[pattern(d)].count_ones();
+                if n > 1 { n << 4 | d as u32 } else { u32::MAX }
+            })
+            .fold(u32::MAX, u32::min);
+        if key == u32::MAX {
             return None;
         }
+        let digit = (key & 15) as usize;
         Some((unit >= 3, unit % 3, digit, FITS[pattern(digit)]))
     }
 
@@ -955,7 +958,7 @@ macro_rules! search_fn {
                 }
                 return;
             }
-            if let Some((stack, unit, digit, fits)) = s.choose_unit(&totals) {
+            if let Some((stack, unit, digit, fits)) = s.choose_unit::<{ $bmi2 }>(&totals) {
                 let mut fits = u32::from(fits);
                 while fits != 0 {
                     if self.outcome.count >= self.query.limit
