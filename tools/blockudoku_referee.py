@@ -45,9 +45,13 @@ engine are not counted: give the engine command itself, not a shell around it. W
 is from sending `go` to reading `bestmove`.
 
 Output, one line per engine: `player N games G deaths D rounds R deaths_per_1000_rounds X
-cpu_ms_per_round MEAN median MEDIAN wall_ms_per_round W errors E`; rounds are the rounds survived,
-CPU and wall time are per round asked (the deadly one included); each error is also written to
-stderr. `--jsonl FILE`: one line per game per engine, `{"player":N,"game":G,"rounds":R,"died":B,
+cpu_ms_per_round MEAN median MEDIAN wall_ms_per_round W errors E filled_mean F crowded30_pct P
+crowded36_pct Q`; rounds are the rounds survived, CPU and wall time are per round asked (the deadly
+one included); F is the mean number of filled cells at the start of a round and P, Q the percent
+of rounds that start with at least 30 and 36 filled cells (how often a player lets the board
+crowd); each error is also written to stderr. `--record-losses FILE --before K1,K2,...` writes,
+for every game an engine loses (not by an error), the board K rounds before the deadly one for
+each K (a start set for `--make-deals --starts`: start sets made from real losses). `--jsonl FILE`: one line per game per engine, `{"player":N,"game":G,"rounds":R,"died":B,
 "cpu_ms":C,"wall_ms":W,"error":null|"...","engine":"CMD"}`; one player's lines (`grep
 '^{"player":1,'`) are the lines `tessera compare A.jsonl B.jsonl` reads, which then also pairs the
 games dealt alike (games lost by only one player, sign test).
@@ -71,6 +75,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -377,11 +382,18 @@ class GameResult:
     """CPU seconds of each round asked."""
     wall: list[float] = field(default_factory=list)
     """Seconds from `go` to `bestmove` of each round asked."""
+    filled: list[int] = field(default_factory=list)
+    """Filled cells of the board at the start of each round asked."""
+    boards: deque[int] = field(default_factory=lambda: deque(maxlen=0))
+    """The boards at the start of the latest rounds asked (as many as --record-losses needs)."""
 
 
-def play_game(engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go: str) -> GameResult:
-    """Plays one deal; an engine error ends the game as a death with its message."""
-    result = GameResult()
+def play_game(
+    engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go: str, keep: int = 0
+) -> GameResult:
+    """Plays one deal; an engine error ends the game as a death with its message. The boards of
+    the last `keep` rounds are kept."""
+    result = GameResult(boards=deque(maxlen=keep))
     board = parse_board(deal.start)
     try:
         engine.send(f"newgame blockudoku pieceset {pieceset}")
@@ -389,6 +401,8 @@ def play_game(engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go
         cpu_before = engine.cpu_seconds()
         for ids in deal.hands:
             hand = [pieces[i - 1] for i in ids]
+            result.filled.append(board.bit_count())
+            result.boards.append(board)
             engine.send(f"position board {board_notation(board)}")
             engine.send("pieces " + " ".join(p.notation() for p in hand))
             engine.sync()
@@ -414,7 +428,7 @@ def play_game(engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go
 
 
 def evaluate(
-    command: str, pieceset: str, deals: list[Deal], go: str, timeout: float
+    command: str, pieceset: str, deals: list[Deal], go: str, timeout: float, keep: int = 0
 ) -> list[GameResult]:
     """Plays every deal with one engine (a new process after a game that ended in an error)."""
     results = []
@@ -425,7 +439,7 @@ def evaluate(
             if not engine.alive() or (results and results[-1].error):
                 engine.close()
                 engine = Engine(command, timeout)
-            results.append(play_game(engine, pieceset, pieces, deal, go))
+            results.append(play_game(engine, pieceset, pieces, deal, go, keep))
     finally:
         engine.close()
     return results
@@ -437,13 +451,17 @@ def summary(player: int, results: list[GameResult]) -> str:
     deaths = sum(r.died for r in results)
     cpu = [t * 1000 for r in results for t in r.cpu]
     wall = [t * 1000 for r in results for t in r.wall]
+    filled = [f for r in results for f in r.filled]
+    crowded = {k: 100 * sum(f >= k for f in filled) / max(len(filled), 1) for k in (30, 36)}
     return (
         f"player {player} games {len(results)} deaths {deaths} rounds {rounds} "
         f"deaths_per_1000_rounds {1000 * deaths / max(rounds, 1):.2f} "
         f"cpu_ms_per_round {statistics.fmean(cpu or [0]):.3f} "
         f"median {statistics.median(cpu or [0]):.3f} "
         f"wall_ms_per_round {statistics.fmean(wall or [0]):.3f} "
-        f"errors {sum(r.error is not None for r in results)}"
+        f"errors {sum(r.error is not None for r in results)} "
+        f"filled_mean {statistics.fmean(filled or [0]):.2f} "
+        f"crowded30_pct {crowded[30]:.3f} crowded36_pct {crowded[36]:.3f}"
     )
 
 
@@ -471,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--depth", type=int)
     play.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for any answer")
     play.add_argument("--jsonl", type=Path, help="one JSON line per game per engine")
+    play.add_argument("--record-losses", type=Path, metavar="FILE",
+                      help="write boards from before every loss to FILE (see --before)")
+    play.add_argument("--before", default="3,6,12", metavar="K1,K2,...",
+                      help="rounds before the deadly one of the boards --record-losses writes")
     args = parser.parse_args(argv)
     if not (args.make_deals or args.deals):
         parser.error("give --make-deals FILE or --deals FILE")
@@ -503,21 +525,34 @@ def play_deal_set(args: argparse.Namespace) -> None:
     if any(len(h) != 3 or not all(1 <= i <= size for i in h) for d in deals for h in d.hands):
         raise SystemExit(f"{args.deals}: a hand is not 3 ids of {pieceset} (1 to {size})")
     go = go_arguments(args)
+    before = sorted({int(k) for k in args.before.split(",")})
     records = []
+    loss_lines = []
     for player, command in enumerate(args.engine, 1):
         try:
-            results = evaluate(command, pieceset, deals, go, args.timeout)
+            keep = before[-1] + 1 if args.record_losses else 0
+            results = evaluate(command, pieceset, deals, go, args.timeout, keep)
         except (EngineError, OSError) as e:
             raise SystemExit(f"player {player} ({command}) cannot start: {e}") from None
         print(f"{summary(player, results)}  # {command}: go {go}", flush=True)
         for game, r in enumerate(results):
             if r.error:
                 print(f"  game {game}: {r.error}", file=sys.stderr)
+            elif r.died:
+                loss_lines += [
+                    f"{board_notation(r.boards[-1 - k])} player {player} game {game} "
+                    f"before {k}\n"
+                    for k in before
+                    if k < len(r.boards)
+                ]
+            r.boards.clear()
             records.append({
                 "player": player, "game": game, "rounds": r.rounds, "died": r.died,
                 "cpu_ms": round(sum(r.cpu) * 1000, 3), "wall_ms": round(sum(r.wall) * 1000, 3),
                 "error": r.error, "engine": command,
             })
+    if args.record_losses:
+        args.record_losses.write_text("".join(loss_lines))
     if args.jsonl:
         args.jsonl.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
 

@@ -105,3 +105,33 @@ def test_deaths_and_errors(engine_cmd, tmp_path):
     empty = ref.Deal(ref.board_notation(0), [(1, 2, 3)])
     results = ref.evaluate(f"{sys.executable} {stacker}", "standard47", [empty, empty], "movetime 2", timeout=10)
     assert all(r.died and "overlaps" in r.error for r in results)
+
+
+def test_losses_are_recorded_with_the_boards_before_them(engine_cmd, tmp_path):
+    lines = ref.piece_set("standard47").index(ref.Piece.parse("#####")) + 1
+    monomino = ref.piece_set("standard47").index(ref.Piece.parse("#")) + 1
+    # A checkerboard: every row, column and box keeps four or more empty cells after three
+    # monominoes, and no two empty cells touch. Game 0 is lost on its second hand; game 1
+    # survives.
+    checker = "/".join("".join(".#"[(r + c) % 2] for c in range(9)) for r in range(9))
+    deals = [
+        ref.Deal(checker, [(monomino, monomino, monomino), (lines, lines, lines)]),
+        ref.Deal(ref.board_notation(0), [(monomino, monomino, monomino)]),
+    ]
+    path, losses = tmp_path / "deals.txt", tmp_path / "losses.txt"
+    ref.write_deals(path, "standard47", deals, "test")
+    referee = [sys.executable, str(TOOLS / "blockudoku_referee.py")]
+    out = subprocess.run(referee + ["--deals", str(path), "--engine", engine_cmd, "--depth", "2",
+                                    "--record-losses", str(losses), "--before", "1,0,5"],
+                         check=True, capture_output=True, text=True)
+    # Rounds asked start with 40, 43 and 0 filled cells.
+    assert re.search(r"deaths 1 rounds 2 .* errors 0 filled_mean 27.67 crowded30_pct 66.667 "
+                     r"crowded36_pct 66.667", out.stdout), out.stdout
+    recorded = losses.read_text().splitlines()
+    # The board of the deadly round and the one before it (the start); 5 rounds back is no board.
+    assert [line.split()[1:] for line in recorded] == [
+        ["player", "1", "game", "0", "before", "0"],
+        ["player", "1", "game", "0", "before", "1"],
+    ]
+    assert recorded[1].split()[0] == checker
+    assert ref.parse_board(recorded[0].split()[0]).bit_count() == 43
