@@ -270,8 +270,9 @@ static FITS: [u8; 512] = build_fits();
 static ORDER_BITS: [u16; 6] = build_order_bits();
 /// Per 9-bit triad mask: the band cells of those triads.
 static EXPAND: [u32; 512] = build_expand();
-/// Per 9-bit row: the row itself if it has exactly one cell, else 0.
-static SINGLE: [u16; 512] = build_single();
+/// Per 9-bit triad pattern: the band cells of the orders that fit in it (`EXPAND` of `ORDERS`,
+/// one lookup instead of two); 0 if none does.
+static KEEP: [u32; 512] = build_keep();
 /// Per band cell: the other cells of its row and box.
 static PEERS: [u32; 27] = build_peers();
 
@@ -363,14 +364,13 @@ const fn build_expand() -> [u32; 512] {
     t
 }
 
-const fn build_single() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut r = 0;
-    while r < 512 {
-        if (r as u32).count_ones() == 1 {
-            t[r] = r as u16;
-        }
-        r += 1;
+const fn build_keep() -> [u32; 512] {
+    let (orders, expand) = (build_orders(), build_expand());
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        t[p] = expand[orders[p] as usize];
+        p += 1;
     }
     t
 }
@@ -490,14 +490,17 @@ impl State {
     #[inline(always)]
     fn update<const BMI2: bool>(&mut self, i: usize) -> bool {
         let a = self.f[i];
-        let allowed = ORDERS[row_pattern::<BMI2>(a)] as usize;
-        if allowed == 0 {
+        let keep = KEEP[row_pattern::<BMI2>(a)];
+        if keep == 0 {
             return false;
         }
-        let a = a & EXPAND[allowed];
+        let a = a & keep;
         self.f[i] = a;
-        let [r0, r1, r2] = rows(a);
-        let singles = SINGLE[r0] as u32 | (SINGLE[r1] as u32) << 9 | (SINGLE[r2] as u32) << 18;
+        // Every row still holds a cell, so taking the lowest cell of each row borrows across no
+        // row: rows left empty by it had one cell.
+        let rest = a & a.wrapping_sub(0x40201);
+        let single = |row: u32| row & u32::from(rest & row == 0).wrapping_neg();
+        let singles = a & (single(0x1ff) | single(0x1ff << 9) | single(0x1ff << 18));
         let (digit, band) = (i / 3, i % 3);
         let new = singles & self.unsolved[band];
         if new != 0 {
