@@ -91,6 +91,8 @@ fn selfplay_from_start_boards_writes_jsonl() {
         starts.to_str().unwrap(),
         "--jsonl",
         jsonl.to_str().unwrap(),
+        "--death-chance",
+        "30",
     ]);
     let lines = std::fs::read_to_string(&jsonl).unwrap();
     assert_eq!(lines.lines().count(), 3);
@@ -102,6 +104,10 @@ fn selfplay_from_start_boards_writes_jsonl() {
     // From a checkerboard of single holes most hands (anything but monominoes) are lost at once.
     let deaths: u64 = field(&out, "deaths").parse().unwrap();
     assert!(deaths >= 2, "{out}");
+    // Its exact chance of losing is 1 - 1/47^3 (three monominoes); the games lost at once
+    // weigh most in the chance per round asked.
+    let chance: f64 = field(&out, "death_chance_per_round").parse().unwrap();
+    assert!(chance > 0.5 && chance < 1.0, "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

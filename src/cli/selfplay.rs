@@ -4,6 +4,7 @@
 
 use super::cputime::thread_cpu_time;
 use crate::games::blockudoku::board::Board;
+use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
@@ -68,6 +69,11 @@ pub struct SelfplayArgs {
     /// How many rounds before the loss --record takes its board.
     #[arg(long, default_value_t = 5)]
     pub record_before: usize,
+    /// Blockudoku: also estimate the death rate from the exact chance that each round's hand
+    /// cannot be placed (see `games::blockudoku::danger`), on boards with at least this many
+    /// filled cells (emptier boards count 0): far less noisy than counting deaths.
+    #[arg(long)]
+    pub death_chance: Option<u32>,
     /// Sudoku: box shape MxN (default 3x3).
     #[arg(long = "box", value_parser = super::selfplay_sudoku::parse_box)]
     pub r#box: Option<crate::sudoku::Shape>,
@@ -98,6 +104,8 @@ struct GameResult {
     cpu: Duration,
     wall: Duration,
     recorded: Option<Board>,
+    /// Summed chance of dying over the rounds asked (with --death-chance).
+    chance: f64,
 }
 
 struct Setup {
@@ -297,11 +305,18 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
     let (cpu0, wall0) = (thread_cpu_time(), Instant::now());
     let mut rounds = 0;
     let mut died = false;
+    let mut chance = 0.0;
     let budget = time::budget(&setup.limits, 0);
     while rounds < args.cap && !out_of_time(args, started) {
         history.push_back(position.board);
         if history.len() > args.record_before + 1 {
             history.pop_front();
+        }
+        if args
+            .death_chance
+            .is_some_and(|min| position.board.filled() >= min)
+        {
+            chance += death_chance(position.board, &setup.set);
         }
         let hand = deal(&mut rng, &setup.set);
         let stop = std::sync::Arc::new(AtomicBool::new(false));
@@ -332,6 +347,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         cpu,
         wall,
         recorded,
+        chance,
     }
 }
 
@@ -415,6 +431,25 @@ pub fn survival(rounds: u64, deaths: u64) -> Survival {
     }
 }
 
+/// The mean chance of dying per round asked over all games, and its standard error from the
+/// spread between games (a ratio estimator: games differ in length).
+fn chance_rate(results: &[GameResult]) -> (f64, f64) {
+    let asked = |r: &GameResult| (r.rounds + u64::from(r.died)) as f64;
+    let rounds: f64 = results.iter().map(asked).sum();
+    let rate = results.iter().map(|r| r.chance).sum::<f64>() / rounds.max(1.0);
+    let g = results.len() as f64;
+    let spread: f64 = results
+        .iter()
+        .map(|r| (r.chance - rate * asked(r)).powi(2))
+        .sum();
+    let se = if g > 1.0 {
+        (spread * g / (g - 1.0)).sqrt() / rounds
+    } else {
+        f64::INFINITY
+    };
+    (rate, se)
+}
+
 fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration) {
     let mut rounds: Vec<u64> = results.iter().map(|r| r.rounds).collect();
     rounds.sort_unstable();
@@ -446,6 +481,16 @@ fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration)
         "hazard_mean {:.1} ci95 {:.1} {:.1}",
         s.hazard_mean, s.interval.0, s.interval.1
     );
+    if let Some(min) = args.death_chance {
+        let (rate, se) = chance_rate(results);
+        println!(
+            "death_chance_per_round {rate:.3e} se {se:.1e} hazard_mean {:.1} ci95 {:.1} {:.1} \
+             (boards of {min}+ cells)",
+            1.0 / rate,
+            1.0 / (rate + 1.96 * se),
+            1.0 / (rate - 1.96 * se).max(0.0),
+        );
+    }
     println!(
         "score_mean {:.1} cpu_ms_per_round {:.3} wall_ms_per_round {:.3} elapsed_s {:.1}",
         score as f64 / games,

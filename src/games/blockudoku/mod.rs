@@ -3,6 +3,7 @@
 
 pub mod board;
 mod board_set;
+pub mod danger;
 pub mod eval;
 pub mod piece;
 pub mod rules;

@@ -888,16 +888,16 @@ fn greedy_plan(
     }))
 }
 
-/// True if some order and placement of `hand` fits whole on `board`.
-pub fn can_place_all(board: Board, hand: &[Piece]) -> bool {
-    fn go(board: Board, hand: &[Piece], remaining: u8) -> bool {
+/// True if some order and placement of `hand` fits whole on `board` (pieces or references).
+pub fn can_place_all<P: std::borrow::Borrow<Piece>>(board: Board, hand: &[P]) -> bool {
+    fn go<P: std::borrow::Borrow<Piece>>(board: Board, hand: &[P], remaining: u8) -> bool {
         if remaining == 0 {
             return true;
         }
         (0..hand.len())
             .filter(|&s| remaining >> s & 1 == 1)
             .any(|slot| {
-                let piece = &hand[slot];
+                let piece = hand[slot].borrow();
                 cells_of(piece.fits(board))
                     .any(|a| go(board.place(piece.at(a)).0, hand, remaining & !(1 << slot)))
             })
