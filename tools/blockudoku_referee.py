@@ -51,7 +51,10 @@ one included); F is the mean number of filled cells at the start of a round and 
 of rounds that start with at least 30 and 36 filled cells (how often a player lets the board
 crowd); each error is also written to stderr. `--record-losses FILE --before K1,K2,...` writes,
 for every game an engine loses (not by an error), the board K rounds before the deadly one for
-each K (a start set for `--make-deals --starts`: start sets made from real losses). `--jsonl FILE`: one line per game per engine, `{"player":N,"game":G,"rounds":R,"died":B,
+each K (a start set for `--make-deals --starts`: start sets made from real losses);
+`--record-crowded FILE --min-filled N` writes every board with N or more filled cells that an
+engine meets at the start of a round (the crowded boards of its own play). `--jsonl FILE`: one
+line per game per engine, `{"player":N,"game":G,"rounds":R,"died":B,
 "cpu_ms":C,"wall_ms":W,"error":null|"...","engine":"CMD"}`; one player's lines (`grep
 '^{"player":1,'`) are the lines `tessera compare A.jsonl B.jsonl` reads, which then also pairs the
 games dealt alike (games lost by only one player, sign test).
@@ -384,15 +387,23 @@ class GameResult:
     """Seconds from `go` to `bestmove` of each round asked."""
     filled: list[int] = field(default_factory=list)
     """Filled cells of the board at the start of each round asked."""
+    crowded: list[int] = field(default_factory=list)
+    """The boards of at least --min-filled cells met at the start of a round."""
     boards: deque[int] = field(default_factory=lambda: deque(maxlen=0))
     """The boards at the start of the latest rounds asked (as many as --record-losses needs)."""
 
 
 def play_game(
-    engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go: str, keep: int = 0
+    engine: Engine,
+    pieceset: str,
+    pieces: list[Piece],
+    deal: Deal,
+    go: str,
+    keep: int = 0,
+    crowded_at: int = 82,
 ) -> GameResult:
     """Plays one deal; an engine error ends the game as a death with its message. The boards of
-    the last `keep` rounds are kept."""
+    the last `keep` rounds are kept, and those of at least `crowded_at` filled cells."""
     result = GameResult(boards=deque(maxlen=keep))
     board = parse_board(deal.start)
     try:
@@ -402,6 +413,8 @@ def play_game(
         for ids in deal.hands:
             hand = [pieces[i - 1] for i in ids]
             result.filled.append(board.bit_count())
+            if board.bit_count() >= crowded_at:
+                result.crowded.append(board)
             result.boards.append(board)
             engine.send(f"position board {board_notation(board)}")
             engine.send("pieces " + " ".join(p.notation() for p in hand))
@@ -428,7 +441,13 @@ def play_game(
 
 
 def evaluate(
-    command: str, pieceset: str, deals: list[Deal], go: str, timeout: float, keep: int = 0
+    command: str,
+    pieceset: str,
+    deals: list[Deal],
+    go: str,
+    timeout: float,
+    keep: int = 0,
+    crowded_at: int = 82,
 ) -> list[GameResult]:
     """Plays every deal with one engine (a new process after a game that ended in an error)."""
     results = []
@@ -439,7 +458,7 @@ def evaluate(
             if not engine.alive() or (results and results[-1].error):
                 engine.close()
                 engine = Engine(command, timeout)
-            results.append(play_game(engine, pieceset, pieces, deal, go, keep))
+            results.append(play_game(engine, pieceset, pieces, deal, go, keep, crowded_at))
     finally:
         engine.close()
     return results
@@ -493,6 +512,9 @@ def main(argv: list[str] | None = None) -> int:
                       help="write boards from before every loss to FILE (see --before)")
     play.add_argument("--before", default="3,6,12", metavar="K1,K2,...",
                       help="rounds before the deadly one of the boards --record-losses writes")
+    play.add_argument("--record-crowded", type=Path, metavar="FILE",
+                      help="write every board of --min-filled or more cells met to FILE")
+    play.add_argument("--min-filled", type=int, default=36, metavar="N")
     args = parser.parse_args(argv)
     if not (args.make_deals or args.deals):
         parser.error("give --make-deals FILE or --deals FILE")
@@ -528,10 +550,12 @@ def play_deal_set(args: argparse.Namespace) -> None:
     before = sorted({int(k) for k in args.before.split(",")})
     records = []
     loss_lines = []
+    crowded_lines = []
     for player, command in enumerate(args.engine, 1):
         try:
             keep = before[-1] + 1 if args.record_losses else 0
-            results = evaluate(command, pieceset, deals, go, args.timeout, keep)
+            crowded_at = args.min_filled if args.record_crowded else 82
+            results = evaluate(command, pieceset, deals, go, args.timeout, keep, crowded_at)
         except (EngineError, OSError) as e:
             raise SystemExit(f"player {player} ({command}) cannot start: {e}") from None
         print(f"{summary(player, results)}  # {command}: go {go}", flush=True)
@@ -545,7 +569,11 @@ def play_deal_set(args: argparse.Namespace) -> None:
                     for k in before
                     if k < len(r.boards)
                 ]
+            crowded_lines += [
+                f"{board_notation(b)} player {player} game {game}\n" for b in r.crowded
+            ]
             r.boards.clear()
+            r.crowded.clear()
             records.append({
                 "player": player, "game": game, "rounds": r.rounds, "died": r.died,
                 "cpu_ms": round(sum(r.cpu) * 1000, 3), "wall_ms": round(sum(r.wall) * 1000, 3),
@@ -553,6 +581,8 @@ def play_deal_set(args: argparse.Namespace) -> None:
             })
     if args.record_losses:
         args.record_losses.write_text("".join(loss_lines))
+    if args.record_crowded:
+        args.record_crowded.write_text("".join(crowded_lines))
     if args.jsonl:
         args.jsonl.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
 

@@ -118,11 +118,12 @@ def test_losses_are_recorded_with_the_boards_before_them(engine_cmd, tmp_path):
         ref.Deal(checker, [(monomino, monomino, monomino), (lines, lines, lines)]),
         ref.Deal(ref.board_notation(0), [(monomino, monomino, monomino)]),
     ]
-    path, losses = tmp_path / "deals.txt", tmp_path / "losses.txt"
+    path, losses, crowded = tmp_path / "deals.txt", tmp_path / "losses.txt", tmp_path / "crowded.txt"
     ref.write_deals(path, "standard47", deals, "test")
     referee = [sys.executable, str(TOOLS / "blockudoku_referee.py")]
     out = subprocess.run(referee + ["--deals", str(path), "--engine", engine_cmd, "--depth", "2",
-                                    "--record-losses", str(losses), "--before", "1,0,5"],
+                                    "--record-losses", str(losses), "--before", "1,0,5",
+                                    "--record-crowded", str(crowded), "--min-filled", "41"],
                          check=True, capture_output=True, text=True)
     # Rounds asked start with 40, 43 and 0 filled cells.
     assert re.search(r"deaths 1 rounds 2 .* errors 0 filled_mean 27.67 crowded30_pct 66.667 "
@@ -135,3 +136,5 @@ def test_losses_are_recorded_with_the_boards_before_them(engine_cmd, tmp_path):
     ]
     assert recorded[1].split()[0] == checker
     assert ref.parse_board(recorded[0].split()[0]).bit_count() == 43
+    # Of the boards met (40, 43 and 0 filled cells) only the second has 41 or more.
+    assert crowded.read_text().splitlines() == [recorded[0].split()[0] + " player 1 game 0"]
