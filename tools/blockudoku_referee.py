@@ -393,18 +393,21 @@ class GameResult:
     """The boards at the start of the latest rounds asked (as many as --record-losses needs)."""
 
 
+@dataclass(frozen=True)
+class Keep:
+    """Which boards a game keeps for the recorded start sets."""
+
+    last: int = 0
+    """The boards of this many latest rounds (--record-losses)."""
+    crowded_at: int | None = None
+    """Every board of at least this many filled cells (--record-crowded)."""
+
+
 def play_game(
-    engine: Engine,
-    pieceset: str,
-    pieces: list[Piece],
-    deal: Deal,
-    go: str,
-    keep: int = 0,
-    crowded_at: int = 82,
+    engine: Engine, pieceset: str, pieces: list[Piece], deal: Deal, go: str, keep: Keep = Keep()
 ) -> GameResult:
-    """Plays one deal; an engine error ends the game as a death with its message. The boards of
-    the last `keep` rounds are kept, and those of at least `crowded_at` filled cells."""
-    result = GameResult(boards=deque(maxlen=keep))
+    """Plays one deal; an engine error ends the game as a death with its message."""
+    result = GameResult(boards=deque(maxlen=keep.last))
     board = parse_board(deal.start)
     try:
         engine.send(f"newgame blockudoku pieceset {pieceset}")
@@ -413,7 +416,7 @@ def play_game(
         for ids in deal.hands:
             hand = [pieces[i - 1] for i in ids]
             result.filled.append(board.bit_count())
-            if board.bit_count() >= crowded_at:
+            if keep.crowded_at is not None and board.bit_count() >= keep.crowded_at:
                 result.crowded.append(board)
             result.boards.append(board)
             engine.send(f"position board {board_notation(board)}")
@@ -441,13 +444,7 @@ def play_game(
 
 
 def evaluate(
-    command: str,
-    pieceset: str,
-    deals: list[Deal],
-    go: str,
-    timeout: float,
-    keep: int = 0,
-    crowded_at: int = 82,
+    command: str, pieceset: str, deals: list[Deal], go: str, timeout: float, keep: Keep = Keep()
 ) -> list[GameResult]:
     """Plays every deal with one engine (a new process after a game that ended in an error)."""
     results = []
@@ -458,7 +455,7 @@ def evaluate(
             if not engine.alive() or (results and results[-1].error):
                 engine.close()
                 engine = Engine(command, timeout)
-            results.append(play_game(engine, pieceset, pieces, deal, go, keep, crowded_at))
+            results.append(play_game(engine, pieceset, pieces, deal, go, keep))
     finally:
         engine.close()
     return results
@@ -553,9 +550,11 @@ def play_deal_set(args: argparse.Namespace) -> None:
     crowded_lines = []
     for player, command in enumerate(args.engine, 1):
         try:
-            keep = before[-1] + 1 if args.record_losses else 0
-            crowded_at = args.min_filled if args.record_crowded else 82
-            results = evaluate(command, pieceset, deals, go, args.timeout, keep, crowded_at)
+            keep = Keep(
+                last=before[-1] + 1 if args.record_losses else 0,
+                crowded_at=args.min_filled if args.record_crowded else None,
+            )
+            results = evaluate(command, pieceset, deals, go, args.timeout, keep)
         except (EngineError, OSError) as e:
             raise SystemExit(f"player {player} ({command}) cannot start: {e}") from None
         print(f"{summary(player, results)}  # {command}: go {go}", flush=True)

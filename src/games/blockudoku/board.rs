@@ -106,6 +106,13 @@ impl Board {
     /// The empty board.
     pub const EMPTY: Board = Board(0);
 
+    /// A board with `marks` cells drawn at random (repeats count once): for tests.
+    #[cfg(test)]
+    pub fn random(rng: &mut impl rand::Rng, marks: usize) -> Board {
+        use rand::RngExt;
+        Board((0..marks).fold(0, |bits, _| bits | 1u128 << rng.random_range(0..CELLS)))
+    }
+
     /// Filled cells.
     pub fn filled(self) -> u32 {
         self.0.count_ones()

@@ -29,17 +29,13 @@ pub fn death_chance(board: Board, set: &PieceSet) -> f64 {
         for j in i..n {
             for k in j..n {
                 let hand = [i, j, k];
-                let lost = if hand.iter().all(|&p| fits[p]) {
-                    None
-                } else {
-                    let before: u32 = (hand.iter().filter(|&&p| fits[p]))
-                        .map(|&p| set.pieces[p].cells)
-                        .sum();
-                    (before < fewest_empty).then_some(true)
-                };
-                let lost =
-                    lost.unwrap_or_else(|| !can_place_all(board, &hand.map(|p| &set.pieces[p])));
-                if lost {
+                let unfit = hand.iter().any(|&p| !fits[p]);
+                let room: u32 = (hand.iter().filter(|&&p| fits[p]))
+                    .map(|&p| set.pieces[p].cells)
+                    .sum();
+                if (unfit && room < fewest_empty)
+                    || !can_place_all(board, &hand.map(|p| &set.pieces[p]))
+                {
                     dead += orders(i, j, k);
                 }
             }
@@ -77,18 +73,14 @@ mod tests {
 
     #[test]
     fn every_ordered_hand_is_counted_once() {
+        use rand::SeedableRng;
         use rand::rngs::SmallRng;
-        use rand::{RngExt, SeedableRng};
         let set = set_of(&["#", "##", "#/#", "###", "##/##", "#####", "#./##"]);
         let n = set.pieces.len();
         let mut rng = SmallRng::seed_from_u64(9);
         let mut between = 0;
         for round in 0..40 {
-            let mut bits = 0u128;
-            for _ in 0..(45 + round % 30) {
-                bits |= 1u128 << rng.random_range(0..81);
-            }
-            let board = Board(bits);
+            let board = Board::random(&mut rng, 45 + round % 30);
             let mut dead = 0;
             for a in &set.pieces {
                 for b in &set.pieces {

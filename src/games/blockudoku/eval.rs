@@ -724,11 +724,8 @@ mod tests {
         assert!(open < f, "the open row and column give ways: {open}");
         let mut rng = SmallRng::seed_from_u64(4);
         for _ in 0..200 {
-            let mut bits = 0u128;
-            for _ in 0..rng.random_range(30..70) {
-                bits |= 1u128 << rng.random_range(0..81);
-            }
-            let b = Board(bits);
+            let marks = rng.random_range(30..70);
+            let b = Board::random(&mut rng, marks);
             assert_eq!(features(b, &set)[CLEAR], reference(b), "board {b}");
             let ev = Evaluator::new(&set, DEFAULT_WEIGHTS);
             assert_eq!(ev.full(b), evaluate(b, &set, &DEFAULT_WEIGHTS), "board {b}");

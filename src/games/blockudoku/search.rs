@@ -926,6 +926,18 @@ mod tests {
         )
     }
 
+    /// A search of `hand` from `position` run to the end under `control`.
+    fn searched<'a>(
+        set: &'a PieceSet,
+        position: Position,
+        hand: &'a [Piece],
+        control: &SearchControl,
+    ) -> HandSearch<'a> {
+        let mut search = HandSearch::new(set, DEFAULT_WEIGHTS, position, hand, 1);
+        crate::search::iterative::deepen(&mut search, control, &mut |_| {});
+        search
+    }
+
     /// The best evaluation over every order and placement, by brute force.
     fn brute_best(set: &PieceSet, board: Board, hand: &[Piece], remaining: u8) -> Option<i32> {
         if remaining == 0 {
@@ -984,11 +996,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(5);
         let mut placed = 0;
         for round in 0..60 {
-            let mut bits = 0u128;
-            for _ in 0..(round % 45) {
-                bits |= 1u128 << rng.random_range(0..81);
-            }
-            let board = Board(bits);
+            let board = Board::random(&mut rng, round % 45);
             let hand: Vec<Piece> = (0..3)
                 .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
                 .collect();
@@ -1015,11 +1023,7 @@ mod tests {
         let mut checked = 0;
         for round in 0..40 {
             // Crowded random boards (about half full) with random hands.
-            let mut bits = 0u128;
-            for _ in 0..(30 + round % 20) {
-                bits |= 1u128 << rng.random_range(0..81);
-            }
-            let board = Board(bits);
+            let board = Board::random(&mut rng, 30 + round % 20);
             let hand: Vec<Piece> = (0..3)
                 .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
                 .collect();
@@ -1028,8 +1032,7 @@ mod tests {
                 board,
                 ..Position::default()
             };
-            let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-            crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
+            let search = searched(&set, position, &hand, &control(2));
             match (expected, search.chosen_plan()) {
                 (None, plan) => assert_eq!(plan, None, "no plan exists"),
                 (Some(value), Some(plan)) => {
@@ -1048,11 +1051,9 @@ mod tests {
         let set = PieceSet::builtin("standard47").unwrap();
         let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
         let position = Position::default();
-        let mut two = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-        crate::search::iterative::deepen(&mut two, &control(2), &mut |_| {});
+        let two = searched(&set, position, &hand, &control(2));
         assert_eq!(two.top.len(), 1);
-        let mut three = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-        crate::search::iterative::deepen(&mut three, &control(3), &mut |_| {});
+        let three = searched(&set, position, &hand, &control(3));
         assert_eq!(three.top.len(), TOP);
         assert_eq!(three.top[0].eval, two.top[0].eval);
         assert_eq!(three.top[0].board, two.top[0].board);
@@ -1067,10 +1068,8 @@ mod tests {
         let hand: Vec<Piece> = [1, 10, 30].iter().map(|&i| set.pieces[i].clone()).collect();
         let position = Position::default();
         // The greedy iteration counts its nodes without looking at the clock.
-        let mut greedy = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-        crate::search::iterative::deepen(&mut greedy, &control(1), &mut |_| {});
-        let mut full = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-        crate::search::iterative::deepen(&mut full, &control(2), &mut |_| {});
+        let greedy = searched(&set, position, &hand, &control(1));
+        let full = searched(&set, position, &hand, &control(2));
         assert!(full.nodes > greedy.nodes + 6000);
         for budget in [greedy.nodes + 1, greedy.nodes + 300, greedy.nodes + 5000] {
             let control = SearchControl::new(
@@ -1082,8 +1081,7 @@ mod tests {
                 Some(budget),
                 Some(2),
             );
-            let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-            crate::search::iterative::deepen(&mut search, &control, &mut |_| {});
+            let search = searched(&set, position, &hand, &control);
             assert_eq!(search.nodes, budget.div_ceil(CHECK_EVERY) * CHECK_EVERY);
             assert!(search.chosen_plan().is_some());
         }
@@ -1111,8 +1109,7 @@ mod tests {
             board,
             ..Position::default()
         };
-        let mut search = HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1);
-        crate::search::iterative::deepen(&mut search, &control(1), &mut |_| {});
+        let search = searched(&set, position, &hand, &control(1));
         let plan = search
             .chosen_plan()
             .expect("the domino first, then the line");
