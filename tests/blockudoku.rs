@@ -180,3 +180,38 @@ fn show_draws_the_board_with_coordinates() {
         "{show:?}"
     );
 }
+
+/// The deepest `info depth` of a search.
+fn deepest(infos: &[String]) -> u32 {
+    infos
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn look_ahead_runs_only_on_crowded_boards_unless_asked_everywhere() {
+    let mut engine = Engine::blockudoku();
+    engine.send("pieces ##/#. ### #/#/#");
+    let (infos, best) = engine.go("depth 4");
+    assert_eq!(
+        deepest(&infos),
+        2,
+        "the empty board ends after the full search"
+    );
+    assert_eq!(best.len(), 3);
+    // 30 filled cells, nothing full: looked ahead.
+    let crowded = ["##.##.##."; 5].join("/") + "/........./........./........./.........";
+    engine.send(&format!("position board {crowded}"));
+    engine.send("pieces ##/#. ### #/#/#");
+    let (infos, _) = engine.go("depth 4");
+    assert_eq!(deepest(&infos), 4, "{infos:?}");
+    engine.send("setoption name LookaheadFrom value 0");
+    engine.send(&format!("position board {}", ["........."; 9].join("/")));
+    engine.send("pieces ##/#. ### #/#/#");
+    let (infos, _) = engine.go("depth 3");
+    assert_eq!(deepest(&infos), 3, "looked ahead everywhere: {infos:?}");
+    engine.expect_error("setoption name LookaheadFrom value 82");
+    engine.expect_error("setoption name LookaheadFrom value many");
+}

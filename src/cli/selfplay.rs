@@ -74,6 +74,10 @@ pub struct SelfplayArgs {
     /// filled cells (emptier boards count 0): far less noisy than counting deaths.
     #[arg(long)]
     pub death_chance: Option<u32>,
+    /// Blockudoku: look ahead (iterations 3+) only on boards with at least this many filled
+    /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
+    #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]
+    pub lookahead_from: u32,
     /// Sudoku: box shape MxN (default 3x3).
     #[arg(long = "box", value_parser = super::selfplay_sudoku::parse_box)]
     pub r#box: Option<crate::sudoku::Shape>,
@@ -322,7 +326,8 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
         let seed = args.seed ^ rounds;
-        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed);
+        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
+            .lookahead_from(args.lookahead_from);
         iterative::deepen(&mut search, &control, &mut |_| {});
         let Some(plan) = search.chosen_plan() else {
             died = true;

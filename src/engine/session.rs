@@ -2,6 +2,8 @@
 
 use super::Output;
 use super::worker::Worker;
+use crate::games::blockudoku::board::CELLS;
+use crate::games::blockudoku::search::LOOKAHEAD_FROM;
 use crate::games::{self, EngineOptions, GameSession};
 use crate::protocol::{Command, answer, parse_line};
 use std::time::Instant;
@@ -33,6 +35,7 @@ impl Session {
                 seed: 0,
                 threads: 1,
                 own_book: true,
+                lookahead_from: LOOKAHEAD_FROM,
             },
             overhead_ms: DEFAULT_OVERHEAD_MS,
             worker,
@@ -147,6 +150,9 @@ impl Session {
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         out.line("option name OwnBook type check default true");
+        out.line(&format!(
+            "option name LookaheadFrom type spin default {LOOKAHEAD_FROM} min 0 max {CELLS}"
+        ));
         out.line("teiok");
     }
 
@@ -170,9 +176,11 @@ impl Session {
                     _ => return Err(format!("option OwnBook needs true or false, got '{value}'")),
                 }
             }
+            "LookaheadFrom" => self.options.lookahead_from = number(CELLS as u64)? as u32,
             _ => {
                 return Err(format!(
-                    "unknown option '{name}' (known: MoveOverhead, Seed, Threads, OwnBook)"
+                    "unknown option '{name}' (known: MoveOverhead, Seed, Threads, OwnBook, \
+                     LookaheadFrom)"
                 ));
             }
         }

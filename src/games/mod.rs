@@ -15,6 +15,9 @@ pub struct EngineOptions {
     pub threads: usize,
     /// Whether a game with an opening book plays its moves (`OwnBook` option).
     pub own_book: bool,
+    /// Blockudoku: the fewest filled cells of a board whose hand is looked ahead
+    /// (`LookaheadFrom` option).
+    pub lookahead_from: u32,
 }
 
 /// A search ready to run on the worker thread: it owns a snapshot of the position.

@@ -10,7 +10,10 @@
 //! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
 //!    the best greedy answer to sampled next hands (the same samples for every candidate), where
 //!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
-//!    +16, ...) and each complete iteration drops the worse half of the candidates.
+//!    +16, ...) and each complete iteration drops the worse half of the candidates. Only hands
+//!    dealt to a crowded board ([`LOOKAHEAD_FROM`] filled cells or more, changeable with
+//!    [`HandSearch::lookahead_from`]) are looked ahead: on emptier boards the search ends after
+//!    iteration 2, whatever the limits, so the time goes where losses start.
 
 use super::board::{Board, CELLS};
 use super::board_set::BoardSet;
@@ -34,6 +37,8 @@ const LOOKAHEAD_CANDIDATES: usize = 8;
 const TOP: usize = LOOKAHEAD_CANDIDATES;
 /// Sampled hands in the first look-ahead iteration.
 const LOOKAHEAD_SAMPLES: usize = 8;
+/// Boards with fewer filled cells are searched without look-ahead (see [`HandSearch::max_depth`]).
+pub const LOOKAHEAD_FROM: u32 = 28;
 
 /// A complete plan for the hand and where it leads.
 #[derive(Debug, Clone, Copy)]
@@ -127,6 +132,8 @@ pub struct HandSearch<'a> {
     /// How many final boards `top` keeps: [`TOP`], or 1 when no look-ahead may follow.
     keep: usize,
     la: Lookahead,
+    /// The fewest filled cells of a start board whose hand is looked ahead.
+    lookahead_from: u32,
     /// The CPU has the popcnt instruction.
     popcnt: bool,
     full_done: bool,
@@ -165,10 +172,25 @@ impl<'a> HandSearch<'a> {
             top: Vec::new(),
             keep: TOP,
             la: Lookahead::default(),
+            lookahead_from: LOOKAHEAD_FROM,
             popcnt: has_popcnt(),
             full_done: false,
             stopped: false,
         }
+    }
+
+    /// Looks ahead only from start boards with at least `cells` filled cells (0: always; the
+    /// default is [`LOOKAHEAD_FROM`]).
+    pub fn lookahead_from(mut self, cells: u32) -> Self {
+        self.lookahead_from = cells;
+        self
+    }
+
+    /// True when no look-ahead follows the full search: the board is not crowded enough to be
+    /// worth it, or the limits stop at iteration 2.
+    fn no_lookahead(&self, control: &SearchControl) -> bool {
+        self.start.board.filled() < self.lookahead_from
+            || control.max_depth().is_some_and(|max| max <= 2)
     }
 
     fn eval(&self, board: Board) -> i32 {
@@ -220,11 +242,7 @@ impl<'a> HandSearch<'a> {
     fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
         self.seen.clear();
         self.top.clear();
-        self.keep = if control.max_depth().is_some_and(|max| max <= 2) {
-            1
-        } else {
-            TOP
-        };
+        self.keep = if self.no_lookahead(control) { 1 } else { TOP };
         if let Some(greedy) = self.best {
             self.top.push(greedy);
         }
@@ -688,7 +706,8 @@ impl IterativeSearch for HandSearch<'_> {
     }
 
     fn max_depth(&self) -> Option<u32> {
-        // With fewer than two distinct final boards there is nothing to look ahead for.
+        // With fewer than two distinct final boards there is nothing to look ahead for (and
+        // without a look-ahead to come the full search keeps only one: see `no_lookahead`).
         if self.full_done && self.top.len() < 2 {
             Some(2)
         } else {
@@ -1053,13 +1072,43 @@ mod tests {
         let position = Position::default();
         let two = searched(&set, position, &hand, &control(2));
         assert_eq!(two.top.len(), 1);
-        let three = searched(&set, position, &hand, &control(3));
+        let mut three =
+            HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1).lookahead_from(0);
+        crate::search::iterative::deepen(&mut three, &control(3), &mut |_| {});
         assert_eq!(three.top.len(), TOP);
         assert_eq!(three.top[0].eval, two.top[0].eval);
         assert_eq!(three.top[0].board, two.top[0].board);
         assert!(three.top.windows(2).all(|w| w[0].eval >= w[1].eval));
         let value = brute_best(&set, Board::EMPTY, &hand, 7).unwrap();
         assert_eq!(two.top[0].eval, value);
+    }
+
+    #[test]
+    fn only_hands_on_crowded_boards_are_looked_ahead() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
+        let depths = |board: Board, from: u32| {
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            let mut search =
+                HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1).lookahead_from(from);
+            let mut depths = Vec::new();
+            crate::search::iterative::deepen(&mut search, &control(4), &mut |info| {
+                depths.push(info.depth)
+            });
+            (depths.last().copied(), search.top.len())
+        };
+        assert_eq!(depths(Board::EMPTY, LOOKAHEAD_FROM), (Some(2), 1));
+        assert_eq!(depths(Board::EMPTY, 0), (Some(4), TOP));
+        // 30 filled cells, no region full: the default looks ahead.
+        let mut rows = vec!["##.##.##."; 5];
+        rows.extend([".........", ".........", ".........", "........."]);
+        let crowded = Board::parse(&rows.join("/")).unwrap();
+        assert_eq!(crowded.filled(), 30);
+        assert_eq!(depths(crowded, LOOKAHEAD_FROM), (Some(4), TOP));
+        assert_eq!(depths(crowded, crowded.filled() + 1), (Some(2), 1));
     }
 
     #[test]

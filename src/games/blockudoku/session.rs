@@ -184,6 +184,7 @@ impl GameSession for BlockudokuSession {
             position: self.position,
             hand: self.hand.clone(),
             seed: options.seed,
+            lookahead_from: options.lookahead_from,
         }))
     }
 }
@@ -196,6 +197,7 @@ struct BlockudokuJob {
     position: Position,
     hand: Vec<Piece>,
     seed: u64,
+    lookahead_from: u32,
 }
 
 impl SearchJob for BlockudokuJob {
@@ -206,7 +208,8 @@ impl SearchJob for BlockudokuJob {
             self.position,
             &self.hand,
             self.seed,
-        );
+        )
+        .lookahead_from(self.lookahead_from);
         iterative::deepen(&mut search, control, report)
     }
 
