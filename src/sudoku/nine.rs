@@ -273,6 +273,9 @@ static EXPAND: [u32; 512] = build_expand();
 /// Per 9-bit triad pattern: the band cells of the orders that fit in it (`EXPAND` of `ORDERS`,
 /// one lookup instead of two); 0 if none does.
 static KEEP: [u32; 512] = build_keep();
+/// Per 9-bit triad pattern (bit 3r + k: row r, box k): the band cells of every row and every
+/// box that holds a triad of the pattern.
+static UNITS: [u32; 512] = build_units();
 /// Per band cell: the other cells of its row and box.
 static PEERS: [u32; 27] = build_peers();
 
@@ -375,6 +378,22 @@ const fn build_keep() -> [u32; 512] {
     t
 }
 
+const fn build_units() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if (p >> i) & 1 != 0 {
+                t[p] |= 0x1ff << (9 * (i / 3)) | STACK << (3 * (i % 3));
+            }
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
 const fn build_peers() -> [u32; 27] {
     let mut t = [0u32; 27];
     let mut x = 0;
@@ -429,9 +448,11 @@ impl State {
         // and the rows, columns and boxes of its clues. A `Grid` never repeats a value in a
         // unit, so only the extra placement needs checking.
         let mut clues = [[0u32; 3]; 9];
-        for (cell, &value) in grid.values().iter().enumerate() {
-            if value != 0 {
-                clues[value as usize - 1][cell / 27] |= 1 << (cell % 27);
+        for (band, values) in grid.values().chunks_exact(27).enumerate() {
+            for (x, &value) in values.iter().enumerate() {
+                if value != 0 {
+                    clues[value as usize - 1][band] |= 1 << x;
+                }
             }
         }
         if let Extra::Place(cell, value) = extra {
@@ -453,15 +474,8 @@ impl State {
             let cols = digit.iter().fold(0, |m, &c| m | c | c >> 9 | c >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for (b, &c) in digit.iter().enumerate() {
-                let mut units = cols;
-                for k in 0..3 {
-                    if c & 0x1ff << (9 * k) != 0 {
-                        units |= 0x1ff << (9 * k);
-                    }
-                    if c & STACK << (3 * k) != 0 {
-                        units |= STACK << (3 * k);
-                    }
-                }
+                // The rows and boxes of the clues, from their triad pattern.
+                let units = cols | UNITS[row_pattern::<false>(c)];
                 s.f[3 * d + b] = (s.unsolved[b] & !units) | c;
             }
         }
@@ -1068,6 +1082,16 @@ mod tests {
         assert_eq!(ORDERS[0b111_111_001], 0b110_110_001);
         // Rows 0 and 1 both only in box 0: no order fits.
         assert_eq!(ORDERS[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn units_cover_rows_and_boxes_of_a_pattern() {
+        assert_eq!(UNITS[0], 0);
+        // Row 0, box 0.
+        assert_eq!(UNITS[1], 0x1ff | STACK);
+        // Row 2, box 1.
+        assert_eq!(UNITS[1 << 7], 0x1ff << 18 | STACK << 3);
+        assert_eq!(UNITS[0x1ff], BAND);
     }
 
     #[test]
