@@ -500,9 +500,10 @@ impl State {
     }
 
     /// Re-examines mask `i` (digit `i / 3`, band `i % 3`): keeps only triads of some valid order
-    /// and fixes the digit in rows left with one cell. False on a contradiction.
+    /// and fixes the digit in rows left with one cell, adding the masks that changed to `dirty`
+    /// (the caller's copy of [`State::dirty`], kept out of memory). False on a contradiction.
     #[inline(always)]
-    fn update<const BMI2: bool>(&mut self, i: usize) -> bool {
+    fn update<const BMI2: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
         let a = self.f[i];
         let keep = KEEP[row_pattern::<BMI2>(a)];
         if keep == 0 {
@@ -539,7 +540,7 @@ impl State {
                 changed |= u32::from(old & gone != 0) << j;
             }
             self.f[i] = a;
-            self.dirty |= changed & !(1 << i);
+            *dirty |= changed & !(1 << i);
         }
         true
     }
@@ -731,10 +732,11 @@ impl State {
     #[inline(always)]
     fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update::<BMI2>(i) {
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                if !self.update::<BMI2>(i, &mut dirty) {
                     return false;
                 }
             }
