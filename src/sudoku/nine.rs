@@ -42,10 +42,25 @@ const SEGMENTS: u32 = 0x124_9249;
 /// plain arrays elsewhere ([`portable_lanes`]).
 // SAFETY (every `unsafe` block in this module): the intrinsics only need SSE2, and the module is
 // only compiled when SSE2 is enabled for the whole build (always so on x86-64), so the CPU running
-// the code has it. They take no pointers.
+// the code has it. Only `clear_lanes` takes a pointer, made from a `&mut [u32; 4]` (16 bytes, valid
+// for reading and writing; the unaligned load and store need no alignment).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod lanes {
     use std::arch::x86_64::*;
+
+    /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
+    /// had any of them.
+    #[inline(always)]
+    pub(super) fn clear_lanes(x: &mut [u32; 4], m: u32) -> u32 {
+        unsafe {
+            let p = x.as_mut_ptr().cast::<__m128i>();
+            let old = _mm_loadu_si128(p);
+            let m = _mm_set1_epi32(m as i32);
+            _mm_storeu_si128(p, _mm_andnot_si128(m, old));
+            let untouched = _mm_cmpeq_epi32(_mm_and_si128(old, m), _mm_setzero_si128());
+            _mm_movemask_ps(_mm_castsi128_ps(untouched)) as u32 ^ 0xf
+        }
+    }
 
     #[derive(Clone, Copy)]
     pub(super) struct V(__m128i);
@@ -120,6 +135,18 @@ mod lanes {
 /// The portable version of [`lanes`] (used where SSE2 is missing; tested against it).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod portable_lanes {
+    /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
+    /// had any of them.
+    #[inline(always)]
+    pub(super) fn clear_lanes(x: &mut [u32; 4], m: u32) -> u32 {
+        let mut hit = 0;
+        for (k, x) in x.iter_mut().enumerate() {
+            hit |= u32::from(*x & m != 0) << k;
+            *x &= !m;
+        }
+        hit
+    }
+
     #[derive(Clone, Copy)]
     pub(super) struct V([u32; 3]);
 
@@ -185,9 +212,9 @@ mod portable_lanes {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use lanes::V;
+use lanes::{V, clear_lanes};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use portable_lanes::V;
+use portable_lanes::{V, clear_lanes};
 
 /// Adds the bits of `x` (0 or 1 per position) to a 4-bit counter per position, held in bit planes.
 #[inline(always)]
@@ -432,8 +459,16 @@ fn rows(a: u32) -> [usize; 3] {
     ]
 }
 
-/// The search state: `f[3 * digit + band]` is the digit's candidate mask in the band (its fixed
-/// cell included), `unsolved[band]` the cells not yet fixed, `dirty` the masks to re-examine.
+/// The index of a digit's mask in a band, in [`State::f`] and [`State::dirty`].
+#[inline(always)]
+const fn at(digit: usize, band: usize) -> usize {
+    9 * band + digit
+}
+
+/// The search state: `f[at(digit, band)]` is the digit's candidate mask in the band (its fixed
+/// cell included), `unsolved[band]` the cells not yet fixed, `dirty` the masks to re-examine
+/// (bit `at(digit, band)`). A band's nine masks are adjacent, so a fixed cell leaves them
+/// together ([`clear_lanes`]).
 #[derive(Clone, Copy)]
 struct State {
     f: [u32; 27],
@@ -476,13 +511,13 @@ impl State {
             for (b, &c) in digit.iter().enumerate() {
                 // The rows and boxes of the clues, from their triad pattern.
                 let units = cols | UNITS[row_pattern::<false>(c)];
-                s.f[3 * d + b] = (s.unsolved[b] & !units) | c;
+                s.f[at(d, b)] = (s.unsolved[b] & !units) | c;
             }
         }
         if let Extra::Forbid(cell, value) = extra
             && grid.get(cell) == 0
         {
-            s.f[3 * (value as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+            s.f[at(value as usize - 1, cell / 27)] &= !(1 << (cell % 27));
         }
         Some(s)
     }
@@ -490,7 +525,7 @@ impl State {
     /// Restricts `digit` to `cell` in its row and box; the next update of the mask does the rest.
     #[inline(always)]
     fn fix(&mut self, digit: usize, cell: usize) -> bool {
-        let (i, x) = (3 * digit + cell / 27, cell % 27);
+        let (i, x) = (at(digit, cell / 27), cell % 27);
         if self.f[i] & (1 << x) == 0 {
             return false;
         }
@@ -499,7 +534,7 @@ impl State {
         true
     }
 
-    /// Re-examines mask `i` (digit `i / 3`, band `i % 3`): keeps only triads of some valid order
+    /// Re-examines mask `i` (digit `i % 9`, band `i / 9`): keeps only triads of some valid order
     /// and fixes the digit in rows left with one cell, adding the masks that changed to `dirty`
     /// (the caller's copy of [`State::dirty`], kept out of memory). False on a contradiction.
     #[inline(always)]
@@ -516,24 +551,26 @@ impl State {
         let rest = a & a.wrapping_sub(0x40201);
         let single = |row: u32| row & u32::from(rest & row == 0).wrapping_neg();
         let singles = a & (single(0x1ff) | single(0x1ff << 9) | single(0x1ff << 18));
-        let (digit, band) = (i / 3, i % 3);
+        let (digit, band) = (i % 9, i / 9);
         let new = singles & self.unsolved[band];
         if new != 0 {
             self.unsolved[band] &= !new;
             // Every digit of the band loses the new cells (branch-free), then this one gets
             // them back.
-            let mut changed = 0;
-            for d in 0..9 {
-                let old = self.f[3 * d + band];
-                self.f[3 * d + band] = old & !new;
-                changed |= u32::from(old & new != 0) << (3 * d);
-            }
-            let mut changed = changed << band;
+            let masks = &mut self.f[9 * band..9 * band + 9];
+            let (four, rest) = masks.split_at_mut(4);
+            let (four2, last) = rest.split_at_mut(4);
+            let old = last[0];
+            last[0] = old & !new;
+            let changed = clear_lanes(four.try_into().unwrap(), new)
+                | clear_lanes(four2.try_into().unwrap(), new) << 4
+                | u32::from(old & new != 0) << 8;
+            let mut changed = changed << (9 * band);
             // The digit's other bands lose the new cells' columns (branch-free as well).
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for b in 0..3 {
-                let j = 3 * digit + b;
+                let j = at(digit, b);
                 let gone = if b == band { 0 } else { cols };
                 let old = self.f[j];
                 self.f[j] = old & !gone;
@@ -571,7 +608,7 @@ impl State {
                 continue;
             }
             for d in 0..9 {
-                let i = 3 * d + band;
+                let i = at(d, band);
                 let mut m = self.f[i] & singles;
                 if m != 0 {
                     self.dirty |= 1 << i;
@@ -594,9 +631,7 @@ impl State {
     fn vertical<const BMI2: bool>(&mut self) -> Option<bool> {
         let mut found = false;
         for d in 0..9 {
-            let i = 3 * d;
-            let c =
-                [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+            let c = self.columns(d);
             if BMI2 {
                 // The same with the columns of the three bands packed in one word.
                 let packed = c[0] | c[1] << 9 | c[2] << 18;
@@ -613,8 +648,8 @@ impl State {
                     for (b, &old) in c.iter().enumerate() {
                         let k = keep >> (9 * b) & 0x1ff;
                         if k != old {
-                            self.f[i + b] &= k | k << 9 | k << 18;
-                            self.dirty |= 1 << (i + b);
+                            self.f[at(d, b)] &= k | k << 9 | k << 18;
+                            self.dirty |= 1 << at(d, b);
                         }
                     }
                     found = true;
@@ -636,8 +671,8 @@ impl State {
             for b in 0..3 {
                 if keep[b] != c[b] {
                     let k = keep[b] | keep[b] << 9 | keep[b] << 18;
-                    self.f[i + b] &= k;
-                    self.dirty |= 1 << (i + b);
+                    self.f[at(d, b)] &= k;
+                    self.dirty |= 1 << at(d, b);
                     found = true;
                 }
             }
@@ -717,7 +752,7 @@ impl State {
             let rows = clear.or(clear.shl::<1>()).or(clear.shl::<2>());
             let gone = rows.or(cclear).or(cclear.shl::<9>()).or(cclear.shl::<18>());
             for (b, g) in gone.lanes().into_iter().enumerate() {
-                let i = 3 * d + b;
+                let i = at(d, b);
                 if self.f[i] & g != 0 {
                     self.f[i] &= !g;
                     self.dirty |= 1 << i;
@@ -764,15 +799,14 @@ impl State {
     /// The masks of `digit`, one band per lane.
     #[inline(always)]
     fn digit(&self, d: usize) -> V {
-        let i = 3 * d;
-        V::new(self.f[i], self.f[i + 1], self.f[i + 2])
+        V::new(self.f[d], self.f[9 + d], self.f[18 + d])
     }
 
     /// The columns of `digit` per band (9 bits each).
     #[inline(always)]
     fn columns(&self, digit: usize) -> [u32; 3] {
-        let i = 3 * digit;
-        [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff)
+        [self.f[digit], self.f[9 + digit], self.f[18 + digit]]
+            .map(|x| (x | x >> 9 | x >> 18) & 0x1ff)
     }
 
     /// The unit to branch on: among the six bands and stacks not yet settled, the one with the
@@ -794,7 +828,7 @@ impl State {
         };
         let pattern = |d: usize| {
             if unit < 3 {
-                row_pattern::<BMI2>(self.f[3 * d + unit])
+                row_pattern::<BMI2>(self.f[at(d, unit)])
             } else {
                 let c = self.columns(d);
                 let sh = 3 * (unit - 3);
@@ -826,11 +860,11 @@ impl State {
             let sh = 3 * unit;
             for b in 0..3 {
                 let keep = (0x1ff & !(7 << sh)) | (bits >> (3 * b) & 7) << sh;
-                self.f[3 * digit + b] &= keep | keep << 9 | keep << 18;
-                self.dirty |= 1 << (3 * digit + b);
+                self.f[at(digit, b)] &= keep | keep << 9 | keep << 18;
+                self.dirty |= 1 << at(digit, b);
             }
         } else {
-            let i = 3 * digit + unit;
+            let i = at(digit, unit);
             self.f[i] &= EXPAND[bits as usize];
             self.dirty |= 1 << i;
         }
@@ -854,7 +888,7 @@ impl State {
             }
             let (mut one, mut two, mut more) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.f[3 * d + band];
+                let x = self.f[at(d, band)];
                 more |= two & x;
                 two |= one & x;
                 one |= x;
@@ -885,7 +919,7 @@ impl State {
                 let x = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let k = (0..9)
-                    .filter(|d| self.f[3 * d + band] >> x & 1 != 0)
+                    .filter(|&d| self.f[at(d, band)] >> x & 1 != 0)
                     .count() as u32;
                 if k < best.0 {
                     best = (k, band, x);
@@ -901,7 +935,7 @@ impl State {
         for (i, &mask) in self.f.iter().enumerate() {
             let mut m = mask;
             while m != 0 {
-                values[(i % 3) * 27 + m.trailing_zeros() as usize] = (i / 3) as u8 + 1;
+                values[(i / 9) * 27 + m.trailing_zeros() as usize] = (i % 9) as u8 + 1;
                 m &= m - 1;
             }
         }
@@ -1002,7 +1036,7 @@ macro_rules! search_fn {
             }
             let (band, x) = s.choose();
             let mut digits: u32 = (0..9)
-                .filter(|d| s.f[3 * d + band] >> x & 1 != 0)
+                .filter(|&d| s.f[at(d, band)] >> x & 1 != 0)
                 .fold(0, |m, d| m | 1 << d);
             let cell = band * 27 + x;
             while digits != 0 {
@@ -1259,6 +1293,14 @@ mod tests {
             assert_eq!(va.and(V::zero()).any(), pa.and(P::zero()).any());
             assert_eq!(va.any(), pa.any());
             assert_eq!(a[0] | a[1] | a[2] != 0, va.any());
+            let (mut x, mut y) = ([a[0], a[1], a[2], b[0]], [a[0], a[1], a[2], b[0]]);
+            let m = b[1] & b[2];
+            assert_eq!(
+                super::lanes::clear_lanes(&mut x, m),
+                super::portable_lanes::clear_lanes(&mut y, m)
+            );
+            assert_eq!(x, y);
+            assert!(x.iter().all(|&x| x & m == 0));
         }
     }
 
