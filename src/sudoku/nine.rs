@@ -48,6 +48,31 @@ const SEGMENTS: u32 = 0x124_9249;
 mod lanes {
     use std::arch::x86_64::*;
 
+    /// The masks of each digit, one band per lane, from band-major masks (`f[9 * band + digit]`):
+    /// four digits at a time, three loads and a transpose.
+    #[inline(always)]
+    pub(super) fn digits(f: &[u32; 27]) -> [V; 9] {
+        let load = |at: usize| -> __m128i {
+            let four: &[u32; 4] = f[at..at + 4].try_into().unwrap();
+            unsafe { _mm_loadu_si128(four.as_ptr().cast()) }
+        };
+        let mut out = [V::zero(); 9];
+        for k in 0..2 {
+            unsafe {
+                let (a, b, c) = (load(4 * k), load(9 + 4 * k), load(18 + 4 * k));
+                let zero = _mm_setzero_si128();
+                let (ab_lo, ab_hi) = (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b));
+                let (c_lo, c_hi) = (_mm_unpacklo_epi32(c, zero), _mm_unpackhi_epi32(c, zero));
+                out[4 * k] = V(_mm_unpacklo_epi64(ab_lo, c_lo));
+                out[4 * k + 1] = V(_mm_unpackhi_epi64(ab_lo, c_lo));
+                out[4 * k + 2] = V(_mm_unpacklo_epi64(ab_hi, c_hi));
+                out[4 * k + 3] = V(_mm_unpackhi_epi64(ab_hi, c_hi));
+            }
+        }
+        out[8] = V::new(f[8], f[17], f[26]);
+        out
+    }
+
     /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
     /// had any of them.
     #[inline(always)]
@@ -135,6 +160,12 @@ mod lanes {
 /// The portable version of [`lanes`] (used where SSE2 is missing; tested against it).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod portable_lanes {
+    /// The masks of each digit, one band per lane, from band-major masks (`f[9 * band + digit]`).
+    #[inline(always)]
+    pub(super) fn digits(f: &[u32; 27]) -> [V; 9] {
+        std::array::from_fn(|d| V::new(f[d], f[9 + d], f[18 + d]))
+    }
+
     /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
     /// had any of them.
     #[inline(always)]
@@ -212,9 +243,9 @@ mod portable_lanes {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use lanes::{V, clear_lanes};
+use lanes::{V, clear_lanes, digits};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use portable_lanes::{V, clear_lanes};
+use portable_lanes::{V, clear_lanes, digits};
 
 /// Adds the bits of `x` (0 or 1 per position) to a 4-bit counter per position, held in bit planes.
 #[inline(always)]
@@ -570,11 +601,11 @@ impl State {
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for b in 0..3 {
+                // This band's mask too: it is restored below.
                 let j = at(digit, b);
-                let gone = if b == band { 0 } else { cols };
                 let old = self.f[j];
-                self.f[j] = old & !gone;
-                changed |= u32::from(old & gone != 0) << j;
+                self.f[j] = old & !cols;
+                changed |= u32::from(old & cols != 0) << j;
             }
             self.f[i] = a;
             *dirty |= changed & !(1 << i);
@@ -589,8 +620,7 @@ impl State {
         // Counted over the digits for the three bands at once: cells with one digit or more,
         // two or more.
         let (mut one, mut two) = (V::zero(), V::zero());
-        for d in 0..9 {
-            let x = self.digit(d);
+        for x in digits(&self.f) {
             two = two.or(one.and(x));
             one = one.or(x);
         }
@@ -698,8 +728,7 @@ impl State {
         let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
         let mut words = [[z; 4]; 9];
         let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
-        for (d, word) in words.iter_mut().enumerate() {
-            let x = self.digit(d);
+        for (word, x) in words.iter_mut().zip(digits(&self.f)) {
             let t = x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs);
             let st = t.andnot(v_segment_peers(t));
             let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
@@ -794,12 +823,6 @@ impl State {
                 Some(false) => return true,
             }
         }
-    }
-
-    /// The masks of `digit`, one band per lane.
-    #[inline(always)]
-    fn digit(&self, d: usize) -> V {
-        V::new(self.f[d], self.f[9 + d], self.f[18 + d])
     }
 
     /// The columns of `digit` per band (9 bits each).
@@ -1301,6 +1324,16 @@ mod tests {
             );
             assert_eq!(x, y);
             assert!(x.iter().all(|&x| x & m == 0));
+        }
+        for _ in 0..100 {
+            let f: [u32; 27] = std::array::from_fn(|_| rng.random::<u32>() >> 5);
+            let (v, p) = (super::lanes::digits(&f), super::portable_lanes::digits(&f));
+            for d in 0..9 {
+                assert_eq!(v[d].lanes(), p[d].lanes());
+                assert_eq!(v[d].lanes(), [f[d], f[9 + d], f[18 + d]]);
+                // The unused fourth lane is zero, as `any` needs.
+                assert_eq!(v[d].any(), f[d] | f[9 + d] | f[18 + d] != 0);
+            }
         }
     }
 
