@@ -655,12 +655,16 @@ impl State {
     /// Locked candidates across bands: inside a stack a digit takes one column per band and one
     /// band per column, so the 3x3 pattern (band, column) of where it can still go must hold a
     /// permutation, and only the columns of fitting permutations stay. This also finds digits
-    /// with one cell left in a column (through the band update that follows). `None` if no
-    /// permutation fits, else whether anything was removed.
+    /// with one cell left in a column (through the band update that follows). Only `digits` (a
+    /// set, bit d for digit d) are looked at. `None` if no permutation fits, else whether
+    /// anything was removed.
     #[inline(always)]
-    fn vertical<const BMI2: bool>(&mut self) -> Option<bool> {
+    fn vertical<const BMI2: bool>(&mut self, digits: u32) -> Option<bool> {
         let mut found = false;
-        for d in 0..9 {
+        let mut digits = digits;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let c = self.columns(d);
             if BMI2 {
                 // The same with the columns of the three bands packed in one word.
@@ -794,12 +798,16 @@ impl State {
 
     /// Propagates to a fixpoint; false on a contradiction.
     #[inline(always)]
+    /// The state comes in at a fixpoint (the parent's) but for the masks marked dirty, so only
+    /// the digits of masks re-examined since the last [`State::vertical`] can lose columns.
     fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
+        let mut touched = 0;
         loop {
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
+                touched |= 1 << i;
                 if !self.update::<BMI2>(i, &mut dirty) {
                     return false;
                 }
@@ -812,7 +820,9 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            match self.vertical::<BMI2>() {
+            let digits = (touched | touched >> 9 | touched >> 18) & 0x1ff;
+            touched = 0;
+            match self.vertical::<BMI2>(digits) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
