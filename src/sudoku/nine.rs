@@ -570,13 +570,12 @@ impl State {
     /// (the caller's copy of [`State::dirty`], kept out of memory). False on a contradiction.
     #[inline(always)]
     fn update<const BMI2: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
-        let a = self.f[i];
-        let keep = KEEP[row_pattern::<BMI2>(a)];
+        let old = self.f[i];
+        let keep = KEEP[row_pattern::<BMI2>(old)];
         if keep == 0 {
             return false;
         }
-        let a = a & keep;
-        self.f[i] = a;
+        let a = old & keep;
         // Every row still holds a cell, so taking the lowest cell of each row borrows across no
         // row: rows left empty by it had one cell.
         let rest = a & a.wrapping_sub(0x40201);
@@ -609,6 +608,10 @@ impl State {
             }
             self.f[i] = a;
             *dirty |= changed & !(1 << i);
+        } else {
+            // Stored only here: a narrow store just before the wide loads above would stall them
+            // (no store-to-load forwarding).
+            self.f[i] = a;
         }
         true
     }
