@@ -862,22 +862,29 @@ impl State {
         } else {
             (key & 7) as usize
         };
-        let pattern = |d: usize| {
-            if unit < 3 {
-                row_pattern::<BMI2>(self.f[at(d, unit)])
-            } else {
+        // The digits' order patterns in the unit (a closure here would not be compiled with
+        // the BMI2 features, so it would call `pext` out of line).
+        let mut patterns = [0; 9];
+        if unit < 3 {
+            for (d, p) in patterns.iter_mut().enumerate() {
+                *p = row_pattern::<BMI2>(self.f[at(d, unit)]);
+            }
+        } else {
+            let sh = 3 * (unit - 3);
+            for (d, p) in patterns.iter_mut().enumerate() {
                 let c = self.columns(d);
-                let sh = 3 * (unit - 3);
-                if BMI2 {
+                *p = if BMI2 {
                     pext::<BMI2>(c[0] | c[1] << 9 | c[2] << 18, STACK << sh) as usize
                 } else {
                     ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
-                }
+                };
             }
-        };
-        let key = (0..9)
-            .map(|d| {
-                let n = FITS[pattern(d)].count_ones();
+        }
+        let key = patterns
+            .iter()
+            .enumerate()
+            .map(|(d, &p)| {
+                let n = FITS[p].count_ones();
                 if n > 1 { n << 4 | d as u32 } else { u32::MAX }
             })
             .fold(u32::MAX, u32::min);
@@ -885,7 +892,7 @@ impl State {
             return None;
         }
         let digit = (key & 15) as usize;
-        Some((unit >= 3, unit % 3, digit, FITS[pattern(digit)]))
+        Some((unit >= 3, unit % 3, digit, FITS[patterns[digit]]))
     }
 
     /// Restricts `digit` to order `k` in a band (or a stack).
