@@ -17,8 +17,11 @@
 //! The search branches on a digit's order in a band or a stack (tdoku's idea): the unit with the
 //! fewest open segments, and in it the digit with the fewest orders left, one child per order.
 //!
-//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The segment
-//! counting runs on the three bands at once, in SSE2 lanes on x86-64 (plain arrays elsewhere).
+//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The masks are
+//! stored band by band, so a fixed cell leaves a band's nine masks with two 4-lane and-nots. The
+//! naked singles and segment counting run on the three bands at once, one digit per 4-lane
+//! vector (transposed from the band-major masks four digits at a time), in SSE2 on x86-64 (plain
+//! arrays elsewhere).
 //! The search is compiled twice, plain and (on x86-64 CPUs that have them, detected at run time)
 //! with the popcnt/BMI instructions, where `pext`/`pdep` gather and scatter the order patterns;
 //! both pass the same tests.
@@ -806,10 +809,10 @@ impl State {
         Some(found)
     }
 
-    /// Propagates to a fixpoint; false on a contradiction.
+    /// Propagates to a fixpoint; false on a contradiction. The state comes in at a fixpoint (the
+    /// parent's) but for the masks marked dirty, so only the digits of masks re-examined since
+    /// the last [`State::vertical`] can lose columns.
     #[inline(always)]
-    /// The state comes in at a fixpoint (the parent's) but for the masks marked dirty, so only
-    /// the digits of masks re-examined since the last [`State::vertical`] can lose columns.
     fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
         let mut touched = 0;
         loop {
