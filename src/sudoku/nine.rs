@@ -45,8 +45,9 @@ const SEGMENTS: u32 = 0x124_9249;
 /// plain arrays elsewhere ([`portable_lanes`]).
 // SAFETY (every `unsafe` block in this module): the intrinsics only need SSE2, and the module is
 // only compiled when SSE2 is enabled for the whole build (always so on x86-64), so the CPU running
-// the code has it. Only `clear_lanes` takes a pointer, made from a `&mut [u32; 4]` (16 bytes, valid
-// for reading and writing; the unaligned load and store need no alignment).
+// the code has it. Only `digits` and `clear_lanes` take pointers, each made from a `&[u32; 4]` or a
+// `&mut [u32; 4]` (16 bytes, valid for reading, and for writing where written; the unaligned loads
+// and stores need no alignment).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod lanes {
     use std::arch::x86_64::*;
@@ -515,9 +516,9 @@ impl State {
     fn new(grid: &Grid, extra: Extra) -> Option<State> {
         // All clues at once: each digit keeps its clue cells and loses every other filled cell
         // and the rows, columns and boxes of its clues. A `Grid` never repeats a value in a
-        // unit, so only the extra placement needs checking.
-        // The filled cells first, without a branch per cell (whether a cell is filled is as
-        // good as random), then a loop over them alone.
+        // unit, so only the extra placement needs checking. Per band the filled cells come
+        // first, without a branch per cell (whether a cell is filled is as good as random), then
+        // a loop visits them alone.
         let mut clues = [[0u32; 3]; 9];
         let values: &[u8; 81] = grid.values().try_into().expect("a 9x9 grid");
         for (band, values) in values.chunks_exact(27).enumerate() {
