@@ -744,24 +744,33 @@ impl State {
         let mut q = [z; 4];
         let (mut fone, mut ftwo, mut fthree, mut ffour) = (z, z, z, z);
         let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
-        let mut words = [[z; 4]; 9];
         let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
-        for (word, x) in words.iter_mut().zip(digits(&self.f)) {
+        // Per digit: its row segments and the certain ones, its columns and the certain ones.
+        let row_words = |x: V| {
             let t = x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs);
-            let st = t.andnot(v_segment_peers(t));
+            (t, t.andnot(v_segment_peers(t)))
+        };
+        let column_words = |x: V| {
             let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
-            let sc = c.andnot(c.rot1().or(c.rot2()));
+            (c, c.andnot(c.rot1().or(c.rot2())))
+        };
+        // Rows, then columns: eight counters at a time fit in the registers.
+        let xs = digits(&self.f);
+        for &x in &xs {
+            let (t, st) = row_words(x);
             add_plane(&mut p, t);
-            add_plane(&mut q, c);
             ffour = ffour.or(fthree.and(st));
             fthree = fthree.or(ftwo.and(st));
             ftwo = ftwo.or(fone.and(st));
             fone = fone.or(st);
+        }
+        for &x in &xs {
+            let (c, sc) = column_words(x);
+            add_plane(&mut q, c);
             gfour = gfour.or(gthree.and(sc));
             gthree = gthree.or(gtwo.and(sc));
             gtwo = gtwo.or(gone.and(sc));
             gone = gone.or(sc);
-            *word = [t, st, c, sc];
         }
         // At least four, at least three digits per segment.
         let four = p[3].or(p[2]);
@@ -791,7 +800,8 @@ impl State {
             return Some(false);
         }
         let mut found = false;
-        for (d, &[t, st, c, sc]) in words.iter().enumerate() {
+        for (d, &x) in xs.iter().enumerate() {
+            let ((t, st), (c, sc)) = (row_words(x), column_words(x));
             let loose = t.andnot(st);
             let clear = loose.and(full).or(v_segment_peers(loose.and(exact)));
             let loose = c.andnot(sc);
