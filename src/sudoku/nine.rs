@@ -17,8 +17,11 @@
 //! The search branches on a digit's order in a band or a stack (tdoku's idea): the unit with the
 //! fewest open segments, and in it the digit with the fewest orders left, one child per order.
 //!
-//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The segment
-//! counting runs on the three bands at once, in SSE2 lanes on x86-64 (plain arrays elsewhere).
+//! State is a 124-byte `Copy` value, copied per branch: no allocation anywhere. The masks are
+//! stored band by band, so a fixed cell leaves a band's nine masks with two 4-lane and-nots. The
+//! naked singles and segment counting run on the three bands at once, one digit per 4-lane
+//! vector (transposed from the band-major masks four digits at a time), in SSE2 on x86-64 (plain
+//! arrays elsewhere).
 //! The search is compiled twice, plain and (on x86-64 CPUs that have them, detected at run time)
 //! with the popcnt/BMI instructions, where `pext`/`pdep` gather and scatter the order patterns;
 //! both pass the same tests.
@@ -42,10 +45,51 @@ const SEGMENTS: u32 = 0x124_9249;
 /// plain arrays elsewhere ([`portable_lanes`]).
 // SAFETY (every `unsafe` block in this module): the intrinsics only need SSE2, and the module is
 // only compiled when SSE2 is enabled for the whole build (always so on x86-64), so the CPU running
-// the code has it. They take no pointers.
+// the code has it. Only `digits` and `clear_lanes` take pointers, each made from a `&[u32; 4]` or a
+// `&mut [u32; 4]` (16 bytes, valid for reading, and for writing where written; the unaligned loads
+// and stores need no alignment).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod lanes {
     use std::arch::x86_64::*;
+
+    /// The masks of each digit, one band per lane, from band-major masks (`f[9 * band + digit]`):
+    /// four digits at a time, three loads and a transpose.
+    #[inline(always)]
+    pub(super) fn digits(f: &[u32; 27]) -> [V; 9] {
+        let load = |at: usize| -> __m128i {
+            let four: &[u32; 4] = f[at..at + 4].try_into().unwrap();
+            unsafe { _mm_loadu_si128(four.as_ptr().cast()) }
+        };
+        let mut out = [V::zero(); 9];
+        for k in 0..2 {
+            unsafe {
+                let (a, b, c) = (load(4 * k), load(9 + 4 * k), load(18 + 4 * k));
+                let zero = _mm_setzero_si128();
+                let (ab_lo, ab_hi) = (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b));
+                let (c_lo, c_hi) = (_mm_unpacklo_epi32(c, zero), _mm_unpackhi_epi32(c, zero));
+                out[4 * k] = V(_mm_unpacklo_epi64(ab_lo, c_lo));
+                out[4 * k + 1] = V(_mm_unpackhi_epi64(ab_lo, c_lo));
+                out[4 * k + 2] = V(_mm_unpacklo_epi64(ab_hi, c_hi));
+                out[4 * k + 3] = V(_mm_unpackhi_epi64(ab_hi, c_hi));
+            }
+        }
+        out[8] = V::new(f[8], f[17], f[26]);
+        out
+    }
+
+    /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
+    /// had any of them.
+    #[inline(always)]
+    pub(super) fn clear_lanes(x: &mut [u32; 4], m: u32) -> u32 {
+        unsafe {
+            let p = x.as_mut_ptr().cast::<__m128i>();
+            let old = _mm_loadu_si128(p);
+            let m = _mm_set1_epi32(m as i32);
+            _mm_storeu_si128(p, _mm_andnot_si128(m, old));
+            let untouched = _mm_cmpeq_epi32(_mm_and_si128(old, m), _mm_setzero_si128());
+            _mm_movemask_ps(_mm_castsi128_ps(untouched)) as u32 ^ 0xf
+        }
+    }
 
     #[derive(Clone, Copy)]
     pub(super) struct V(__m128i);
@@ -120,6 +164,24 @@ mod lanes {
 /// The portable version of [`lanes`] (used where SSE2 is missing; tested against it).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod portable_lanes {
+    /// The masks of each digit, one band per lane, from band-major masks (`f[9 * band + digit]`).
+    #[inline(always)]
+    pub(super) fn digits(f: &[u32; 27]) -> [V; 9] {
+        std::array::from_fn(|d| V::new(f[d], f[9 + d], f[18 + d]))
+    }
+
+    /// Clears the bits of `m` in each of the four masks; bit k of the result is set if mask k
+    /// had any of them.
+    #[inline(always)]
+    pub(super) fn clear_lanes(x: &mut [u32; 4], m: u32) -> u32 {
+        let mut hit = 0;
+        for (k, x) in x.iter_mut().enumerate() {
+            hit |= u32::from(*x & m != 0) << k;
+            *x &= !m;
+        }
+        hit
+    }
+
     #[derive(Clone, Copy)]
     pub(super) struct V([u32; 3]);
 
@@ -185,9 +247,9 @@ mod portable_lanes {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use lanes::V;
+use lanes::{V, clear_lanes, digits};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use portable_lanes::V;
+use portable_lanes::{V, clear_lanes, digits};
 
 /// Adds the bits of `x` (0 or 1 per position) to a 4-bit counter per position, held in bit planes.
 #[inline(always)]
@@ -273,6 +335,9 @@ static EXPAND: [u32; 512] = build_expand();
 /// Per 9-bit triad pattern: the band cells of the orders that fit in it (`EXPAND` of `ORDERS`,
 /// one lookup instead of two); 0 if none does.
 static KEEP: [u32; 512] = build_keep();
+/// Per 9-bit triad pattern (bit 3r + k: row r, box k): the band cells of every row and every
+/// box that holds a triad of the pattern.
+static UNITS: [u32; 512] = build_units();
 /// Per band cell: the other cells of its row and box.
 static PEERS: [u32; 27] = build_peers();
 
@@ -375,6 +440,22 @@ const fn build_keep() -> [u32; 512] {
     t
 }
 
+const fn build_units() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if (p >> i) & 1 != 0 {
+                t[p] |= 0x1ff << (9 * (i / 3)) | STACK << (3 * (i % 3));
+            }
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
 const fn build_peers() -> [u32; 27] {
     let mut t = [0u32; 27];
     let mut x = 0;
@@ -413,8 +494,16 @@ fn rows(a: u32) -> [usize; 3] {
     ]
 }
 
-/// The search state: `f[3 * digit + band]` is the digit's candidate mask in the band (its fixed
-/// cell included), `unsolved[band]` the cells not yet fixed, `dirty` the masks to re-examine.
+/// The index of a digit's mask in a band, in [`State::f`] and [`State::dirty`].
+#[inline(always)]
+const fn at(digit: usize, band: usize) -> usize {
+    9 * band + digit
+}
+
+/// The search state: `f[at(digit, band)]` is the digit's candidate mask in the band (its fixed
+/// cell included), `unsolved[band]` the cells not yet fixed, `dirty` the masks to re-examine
+/// (bit `at(digit, band)`). A band's nine masks are adjacent, so a fixed cell leaves them
+/// together ([`clear_lanes`]).
 #[derive(Clone, Copy)]
 struct State {
     f: [u32; 27],
@@ -427,11 +516,20 @@ impl State {
     fn new(grid: &Grid, extra: Extra) -> Option<State> {
         // All clues at once: each digit keeps its clue cells and loses every other filled cell
         // and the rows, columns and boxes of its clues. A `Grid` never repeats a value in a
-        // unit, so only the extra placement needs checking.
+        // unit, so only the extra placement needs checking. Per band the filled cells come
+        // first, without a branch per cell (whether a cell is filled is as good as random), then
+        // a loop visits them alone.
         let mut clues = [[0u32; 3]; 9];
-        for (cell, &value) in grid.values().iter().enumerate() {
-            if value != 0 {
-                clues[value as usize - 1][cell / 27] |= 1 << (cell % 27);
+        let values: &[u8; 81] = grid.values().try_into().expect("a 9x9 grid");
+        for (band, values) in values.chunks_exact(27).enumerate() {
+            let mut filled = 0u32;
+            for (x, &value) in values.iter().enumerate() {
+                filled |= u32::from(value != 0) << x;
+            }
+            while filled != 0 {
+                let x = filled.trailing_zeros();
+                filled &= filled - 1;
+                clues[values[x as usize] as usize - 1][band] |= 1 << x;
             }
         }
         if let Extra::Place(cell, value) = extra {
@@ -453,22 +551,15 @@ impl State {
             let cols = digit.iter().fold(0, |m, &c| m | c | c >> 9 | c >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for (b, &c) in digit.iter().enumerate() {
-                let mut units = cols;
-                for k in 0..3 {
-                    if c & 0x1ff << (9 * k) != 0 {
-                        units |= 0x1ff << (9 * k);
-                    }
-                    if c & STACK << (3 * k) != 0 {
-                        units |= STACK << (3 * k);
-                    }
-                }
-                s.f[3 * d + b] = (s.unsolved[b] & !units) | c;
+                // The rows and boxes of the clues, from their triad pattern.
+                let units = cols | UNITS[row_pattern::<false>(c)];
+                s.f[at(d, b)] = (s.unsolved[b] & !units) | c;
             }
         }
         if let Extra::Forbid(cell, value) = extra
             && grid.get(cell) == 0
         {
-            s.f[3 * (value as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+            s.f[at(value as usize - 1, cell / 27)] &= !(1 << (cell % 27));
         }
         Some(s)
     }
@@ -476,7 +567,7 @@ impl State {
     /// Restricts `digit` to `cell` in its row and box; the next update of the mask does the rest.
     #[inline(always)]
     fn fix(&mut self, digit: usize, cell: usize) -> bool {
-        let (i, x) = (3 * digit + cell / 27, cell % 27);
+        let (i, x) = (at(digit, cell / 27), cell % 27);
         if self.f[i] & (1 << x) == 0 {
             return false;
         }
@@ -485,47 +576,53 @@ impl State {
         true
     }
 
-    /// Re-examines mask `i` (digit `i / 3`, band `i % 3`): keeps only triads of some valid order
-    /// and fixes the digit in rows left with one cell. False on a contradiction.
+    /// Re-examines mask `i` (digit `i % 9`, band `i / 9`): keeps only triads of some valid order
+    /// and fixes the digit in rows left with one cell, adding the masks that changed to `dirty`
+    /// (the caller's copy of [`State::dirty`], kept out of memory). False on a contradiction.
     #[inline(always)]
-    fn update<const BMI2: bool>(&mut self, i: usize) -> bool {
-        let a = self.f[i];
-        let keep = KEEP[row_pattern::<BMI2>(a)];
+    fn update<const BMI2: bool>(&mut self, i: usize, dirty: &mut u32) -> bool {
+        let old = self.f[i];
+        let keep = KEEP[row_pattern::<BMI2>(old)];
         if keep == 0 {
             return false;
         }
-        let a = a & keep;
-        self.f[i] = a;
+        let a = old & keep;
         // Every row still holds a cell, so taking the lowest cell of each row borrows across no
         // row: rows left empty by it had one cell.
         let rest = a & a.wrapping_sub(0x40201);
         let single = |row: u32| row & u32::from(rest & row == 0).wrapping_neg();
         let singles = a & (single(0x1ff) | single(0x1ff << 9) | single(0x1ff << 18));
-        let (digit, band) = (i / 3, i % 3);
+        let (digit, band) = (i % 9, i / 9);
         let new = singles & self.unsolved[band];
         if new != 0 {
             self.unsolved[band] &= !new;
             // Every digit of the band loses the new cells (branch-free), then this one gets
             // them back.
-            let mut changed = 0;
-            for d in 0..9 {
-                let old = self.f[3 * d + band];
-                self.f[3 * d + band] = old & !new;
-                changed |= u32::from(old & new != 0) << (3 * d);
-            }
-            let mut changed = changed << band;
+            let masks = &mut self.f[9 * band..9 * band + 9];
+            let (four, rest) = masks.split_at_mut(4);
+            let (four2, last) = rest.split_at_mut(4);
+            let old = last[0];
+            last[0] = old & !new;
+            let changed = clear_lanes(four.try_into().unwrap(), new)
+                | clear_lanes(four2.try_into().unwrap(), new) << 4
+                | u32::from(old & new != 0) << 8;
+            let mut changed = changed << (9 * band);
             // The digit's other bands lose the new cells' columns (branch-free as well).
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
             for b in 0..3 {
-                let j = 3 * digit + b;
-                let gone = if b == band { 0 } else { cols };
+                // This band's mask too: it is restored below.
+                let j = at(digit, b);
                 let old = self.f[j];
-                self.f[j] = old & !gone;
-                changed |= u32::from(old & gone != 0) << j;
+                self.f[j] = old & !cols;
+                changed |= u32::from(old & cols != 0) << j;
             }
             self.f[i] = a;
-            self.dirty |= changed & !(1 << i);
+            *dirty |= changed & !(1 << i);
+        } else {
+            // Stored only here: a narrow store just before the wide loads above would stall them
+            // (no store-to-load forwarding).
+            self.f[i] = a;
         }
         true
     }
@@ -537,8 +634,7 @@ impl State {
         // Counted over the digits for the three bands at once: cells with one digit or more,
         // two or more.
         let (mut one, mut two) = (V::zero(), V::zero());
-        for d in 0..9 {
-            let x = self.digit(d);
+        for x in digits(&self.f) {
             two = two.or(one.and(x));
             one = one.or(x);
         }
@@ -556,7 +652,7 @@ impl State {
                 continue;
             }
             for d in 0..9 {
-                let i = 3 * d + band;
+                let i = at(d, band);
                 let mut m = self.f[i] & singles;
                 if m != 0 {
                     self.dirty |= 1 << i;
@@ -573,15 +669,17 @@ impl State {
     /// Locked candidates across bands: inside a stack a digit takes one column per band and one
     /// band per column, so the 3x3 pattern (band, column) of where it can still go must hold a
     /// permutation, and only the columns of fitting permutations stay. This also finds digits
-    /// with one cell left in a column (through the band update that follows). `None` if no
-    /// permutation fits, else whether anything was removed.
+    /// with one cell left in a column (through the band update that follows). Only `digits` (a
+    /// set, bit d for digit d) are looked at. `None` if no permutation fits, else whether
+    /// anything was removed.
     #[inline(always)]
-    fn vertical<const BMI2: bool>(&mut self) -> Option<bool> {
+    fn vertical<const BMI2: bool>(&mut self, digits: u32) -> Option<bool> {
         let mut found = false;
-        for d in 0..9 {
-            let i = 3 * d;
-            let c =
-                [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
+        let mut digits = digits;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let c = self.columns(d);
             if BMI2 {
                 // The same with the columns of the three bands packed in one word.
                 let packed = c[0] | c[1] << 9 | c[2] << 18;
@@ -598,8 +696,8 @@ impl State {
                     for (b, &old) in c.iter().enumerate() {
                         let k = keep >> (9 * b) & 0x1ff;
                         if k != old {
-                            self.f[i + b] &= k | k << 9 | k << 18;
-                            self.dirty |= 1 << (i + b);
+                            self.f[at(d, b)] &= k | k << 9 | k << 18;
+                            self.dirty |= 1 << at(d, b);
                         }
                     }
                     found = true;
@@ -621,8 +719,8 @@ impl State {
             for b in 0..3 {
                 if keep[b] != c[b] {
                     let k = keep[b] | keep[b] << 9 | keep[b] << 18;
-                    self.f[i + b] &= k;
-                    self.dirty |= 1 << (i + b);
+                    self.f[at(d, b)] &= k;
+                    self.dirty |= 1 << at(d, b);
                     found = true;
                 }
             }
@@ -646,25 +744,33 @@ impl State {
         let mut q = [z; 4];
         let (mut fone, mut ftwo, mut fthree, mut ffour) = (z, z, z, z);
         let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
-        let mut words = [[z; 4]; 9];
         let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
-        for (d, word) in words.iter_mut().enumerate() {
-            let x = self.digit(d);
+        // Per digit: its row segments and the certain ones, its columns and the certain ones.
+        let row_words = |x: V| {
             let t = x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs);
-            let st = t.andnot(v_segment_peers(t));
+            (t, t.andnot(v_segment_peers(t)))
+        };
+        let column_words = |x: V| {
             let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
-            let sc = c.andnot(c.rot1().or(c.rot2()));
+            (c, c.andnot(c.rot1().or(c.rot2())))
+        };
+        // Rows, then columns: eight counters at a time fit in the registers.
+        let xs = digits(&self.f);
+        for &x in &xs {
+            let (t, st) = row_words(x);
             add_plane(&mut p, t);
-            add_plane(&mut q, c);
             ffour = ffour.or(fthree.and(st));
             fthree = fthree.or(ftwo.and(st));
             ftwo = ftwo.or(fone.and(st));
             fone = fone.or(st);
+        }
+        for &x in &xs {
+            let (c, sc) = column_words(x);
+            add_plane(&mut q, c);
             gfour = gfour.or(gthree.and(sc));
             gthree = gthree.or(gtwo.and(sc));
             gtwo = gtwo.or(gone.and(sc));
             gone = gone.or(sc);
-            *word = [t, st, c, sc];
         }
         // At least four, at least three digits per segment.
         let four = p[3].or(p[2]);
@@ -694,7 +800,8 @@ impl State {
             return Some(false);
         }
         let mut found = false;
-        for (d, &[t, st, c, sc]) in words.iter().enumerate() {
+        for (d, &x) in xs.iter().enumerate() {
+            let ((t, st), (c, sc)) = (row_words(x), column_words(x));
             let loose = t.andnot(st);
             let clear = loose.and(full).or(v_segment_peers(loose.and(exact)));
             let loose = c.andnot(sc);
@@ -702,7 +809,7 @@ impl State {
             let rows = clear.or(clear.shl::<1>()).or(clear.shl::<2>());
             let gone = rows.or(cclear).or(cclear.shl::<9>()).or(cclear.shl::<18>());
             for (b, g) in gone.lanes().into_iter().enumerate() {
-                let i = 3 * d + b;
+                let i = at(d, b);
                 if self.f[i] & g != 0 {
                     self.f[i] &= !g;
                     self.dirty |= 1 << i;
@@ -713,14 +820,19 @@ impl State {
         Some(found)
     }
 
-    /// Propagates to a fixpoint; false on a contradiction.
+    /// Propagates to a fixpoint; false on a contradiction. The state comes in at a fixpoint (the
+    /// parent's) but for the masks marked dirty, so only the digits of masks re-examined since
+    /// the last [`State::vertical`] can lose columns.
     #[inline(always)]
     fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
+        let mut touched = 0;
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update::<BMI2>(i) {
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                touched |= 1 << i;
+                if !self.update::<BMI2>(i, &mut dirty) {
                     return false;
                 }
             }
@@ -732,7 +844,9 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            match self.vertical::<BMI2>() {
+            let digits = (touched | touched >> 9 | touched >> 18) & 0x1ff;
+            touched = 0;
+            match self.vertical::<BMI2>(digits) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -745,18 +859,11 @@ impl State {
         }
     }
 
-    /// The masks of `digit`, one band per lane.
-    #[inline(always)]
-    fn digit(&self, d: usize) -> V {
-        let i = 3 * d;
-        V::new(self.f[i], self.f[i + 1], self.f[i + 2])
-    }
-
     /// The columns of `digit` per band (9 bits each).
     #[inline(always)]
     fn columns(&self, digit: usize) -> [u32; 3] {
-        let i = 3 * digit;
-        [self.f[i], self.f[i + 1], self.f[i + 2]].map(|x| (x | x >> 9 | x >> 18) & 0x1ff)
+        [self.f[digit], self.f[9 + digit], self.f[18 + digit]]
+            .map(|x| (x | x >> 9 | x >> 18) & 0x1ff)
     }
 
     /// The unit to branch on: among the six bands and stacks not yet settled, the one with the
@@ -776,22 +883,29 @@ impl State {
         } else {
             (key & 7) as usize
         };
-        let pattern = |d: usize| {
-            if unit < 3 {
-                row_pattern::<BMI2>(self.f[3 * d + unit])
-            } else {
+        // The digits' order patterns in the unit (a closure here would not be compiled with
+        // the BMI2 features, so it would call `pext` out of line).
+        let mut patterns = [0; 9];
+        if unit < 3 {
+            for (d, p) in patterns.iter_mut().enumerate() {
+                *p = row_pattern::<BMI2>(self.f[at(d, unit)]);
+            }
+        } else {
+            let sh = 3 * (unit - 3);
+            for (d, p) in patterns.iter_mut().enumerate() {
                 let c = self.columns(d);
-                let sh = 3 * (unit - 3);
-                if BMI2 {
+                *p = if BMI2 {
                     pext::<BMI2>(c[0] | c[1] << 9 | c[2] << 18, STACK << sh) as usize
                 } else {
                     ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
-                }
+                };
             }
-        };
-        let key = (0..9)
-            .map(|d| {
-                let n = FITS[pattern(d)].count_ones();
+        }
+        let key = patterns
+            .iter()
+            .enumerate()
+            .map(|(d, &p)| {
+                let n = FITS[p].count_ones();
                 if n > 1 { n << 4 | d as u32 } else { u32::MAX }
             })
             .fold(u32::MAX, u32::min);
@@ -799,7 +913,7 @@ impl State {
             return None;
         }
         let digit = (key & 15) as usize;
-        Some((unit >= 3, unit % 3, digit, FITS[pattern(digit)]))
+        Some((unit >= 3, unit % 3, digit, FITS[patterns[digit]]))
     }
 
     /// Restricts `digit` to order `k` in a band (or a stack).
@@ -810,11 +924,11 @@ impl State {
             let sh = 3 * unit;
             for b in 0..3 {
                 let keep = (0x1ff & !(7 << sh)) | (bits >> (3 * b) & 7) << sh;
-                self.f[3 * digit + b] &= keep | keep << 9 | keep << 18;
-                self.dirty |= 1 << (3 * digit + b);
+                self.f[at(digit, b)] &= keep | keep << 9 | keep << 18;
+                self.dirty |= 1 << at(digit, b);
             }
         } else {
-            let i = 3 * digit + unit;
+            let i = at(digit, unit);
             self.f[i] &= EXPAND[bits as usize];
             self.dirty |= 1 << i;
         }
@@ -838,7 +952,7 @@ impl State {
             }
             let (mut one, mut two, mut more) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.f[3 * d + band];
+                let x = self.f[at(d, band)];
                 more |= two & x;
                 two |= one & x;
                 one |= x;
@@ -869,7 +983,7 @@ impl State {
                 let x = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let k = (0..9)
-                    .filter(|d| self.f[3 * d + band] >> x & 1 != 0)
+                    .filter(|&d| self.f[at(d, band)] >> x & 1 != 0)
                     .count() as u32;
                 if k < best.0 {
                     best = (k, band, x);
@@ -885,7 +999,7 @@ impl State {
         for (i, &mask) in self.f.iter().enumerate() {
             let mut m = mask;
             while m != 0 {
-                values[(i % 3) * 27 + m.trailing_zeros() as usize] = (i / 3) as u8 + 1;
+                values[(i / 9) * 27 + m.trailing_zeros() as usize] = (i % 9) as u8 + 1;
                 m &= m - 1;
             }
         }
@@ -986,7 +1100,7 @@ macro_rules! search_fn {
             }
             let (band, x) = s.choose();
             let mut digits: u32 = (0..9)
-                .filter(|d| s.f[3 * d + band] >> x & 1 != 0)
+                .filter(|&d| s.f[at(d, band)] >> x & 1 != 0)
                 .fold(0, |m, d| m | 1 << d);
             let cell = band * 27 + x;
             while digits != 0 {
@@ -1068,6 +1182,16 @@ mod tests {
         assert_eq!(ORDERS[0b111_111_001], 0b110_110_001);
         // Rows 0 and 1 both only in box 0: no order fits.
         assert_eq!(ORDERS[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn units_cover_rows_and_boxes_of_a_pattern() {
+        assert_eq!(UNITS[0], 0);
+        // Row 0, box 0.
+        assert_eq!(UNITS[1], 0x1ff | STACK);
+        // Row 2, box 1.
+        assert_eq!(UNITS[1 << 7], 0x1ff << 18 | STACK << 3);
+        assert_eq!(UNITS[0x1ff], BAND);
     }
 
     #[test]
@@ -1233,6 +1357,24 @@ mod tests {
             assert_eq!(va.and(V::zero()).any(), pa.and(P::zero()).any());
             assert_eq!(va.any(), pa.any());
             assert_eq!(a[0] | a[1] | a[2] != 0, va.any());
+            let (mut x, mut y) = ([a[0], a[1], a[2], b[0]], [a[0], a[1], a[2], b[0]]);
+            let m = b[1] & b[2];
+            assert_eq!(
+                super::lanes::clear_lanes(&mut x, m),
+                super::portable_lanes::clear_lanes(&mut y, m)
+            );
+            assert_eq!(x, y);
+            assert!(x.iter().all(|&x| x & m == 0));
+        }
+        for _ in 0..100 {
+            let f: [u32; 27] = std::array::from_fn(|_| rng.random::<u32>() >> 5);
+            let (v, p) = (super::lanes::digits(&f), super::portable_lanes::digits(&f));
+            for d in 0..9 {
+                assert_eq!(v[d].lanes(), p[d].lanes());
+                assert_eq!(v[d].lanes(), [f[d], f[9 + d], f[18 + d]]);
+                // The unused fourth lane is zero, as `any` needs.
+                assert_eq!(v[d].any(), f[d] | f[9 + d] | f[18 + d] != 0);
+            }
         }
     }
 
