@@ -7,6 +7,10 @@
 //! - the paired games: runs with the same `--seed` (and `--starts`) deal the same hands to game
 //!   i, so games lost by only one of the two players are a sign test (right for short games from
 //!   crowded starts, where most deaths are shared bad luck).
+//!
+//! Runs made with `selfplay --death-chance` also carry each game's summed exact chance of dying;
+//! then the paired games' chances are compared too (mean difference per game and its standard
+//! error), which tells players apart with far fewer games than their deaths.
 
 use super::selfplay::survival;
 use clap::Args;
@@ -29,6 +33,8 @@ struct Game {
     game: u64,
     rounds: u64,
     died: bool,
+    /// The summed chance of dying over the game's rounds (`selfplay --death-chance`).
+    chance: Option<f64>,
 }
 
 /// Runs the subcommand; returns the exit code.
@@ -74,6 +80,7 @@ fn parse_game(line: &str) -> Option<Game> {
             "false" => false,
             _ => return None,
         },
+        chance: value(line, "chance").and_then(|v| v.parse().ok()),
     })
 }
 
@@ -125,7 +132,40 @@ fn report(a: &[Game], b: &[Game]) -> Vec<String> {
             "paired: games {pairs} lost_by_both {both} only_A {only_a} only_B {only_b} p {p:.4} (sign test)"
         ));
     }
+    let chances: Vec<(f64, f64)> = a
+        .iter()
+        .filter_map(|g| Some((g.chance?, by_deal.get(&(g.seed, g.game))?.chance?)))
+        .collect();
+    if let Some(line) = paired_chance(&chances) {
+        lines.push(line);
+    }
     lines
+}
+
+/// The paired games' summed death chances (A, B): their totals, the ratio, and the mean
+/// difference per game with its standard error (a paired z test; games are independent).
+fn paired_chance(pairs: &[(f64, f64)]) -> Option<String> {
+    if pairs.len() < 2 {
+        return None;
+    }
+    let n = pairs.len() as f64;
+    let (sum_a, sum_b) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(x, y), (a, b)| (x + a, y + b));
+    let mean = (sum_a - sum_b) / n;
+    let var = pairs
+        .iter()
+        .map(|(a, b)| (a - b - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
+    let se = (var / n).sqrt();
+    Some(format!(
+        "chance: paired games {} summed A {sum_a:.4} B {sum_b:.4} A/B {:.3} mean_difference {mean:.3e} \
+         se {se:.1e} z {:.2}",
+        pairs.len(),
+        sum_a / sum_b,
+        if se > 0.0 { mean / se } else { 0.0 }
+    ))
 }
 
 /// Two-sided exact binomial test: the probability, with `n` trials of success probability
@@ -175,11 +215,25 @@ mod tests {
                 seed: Some(3),
                 game: 7,
                 rounds: 12,
-                died: true
+                died: true,
+                chance: None,
             })
         );
+        let with_chance =
+            parse_game(r#"{"game":1,"seed":3,"rounds":40,"died":false,"chance":2.5e-3}"#);
+        assert_eq!(with_chance.and_then(|g| g.chance), Some(2.5e-3));
         let old = parse_game(r#"{"game":7,"start":1,"rounds":12,"died":false,"score":5}"#);
         assert_eq!(old.map(|g| (g.seed, g.died)), Some((None, false)));
         assert_eq!(parse_game(r#"{"game":7,"rounds":"x","died":true}"#), None);
+    }
+
+    #[test]
+    fn paired_chances_give_the_mean_difference_and_its_error() {
+        // Differences 0.1, 0.3: mean 0.2, sample variance 0.02, se 0.1, z 2.
+        let line = paired_chance(&[(0.5, 0.4), (0.6, 0.3)]).unwrap();
+        assert!(line.contains("summed A 1.1000 B 0.7000"), "{line}");
+        assert!(line.contains("mean_difference 2.000e-1"), "{line}");
+        assert!(line.contains("se 1.0e-1 z 2.00"), "{line}");
+        assert_eq!(paired_chance(&[(0.5, 0.4)]), None);
     }
 }

@@ -361,8 +361,12 @@ fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
         let lines: String = results
             .iter()
             .map(|r| {
+                let chance = match args.death_chance {
+                    Some(_) => format!(",\"chance\":{:.6e}", r.chance),
+                    None => String::new(),
+                };
                 format!(
-                    "{{\"game\":{},\"seed\":{},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}}}\n",
+                    "{{\"game\":{},\"seed\":{},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}{chance}}}\n",
                     r.game,
                     args.seed,
                     r.start,
