@@ -233,6 +233,12 @@ impl Board {
         self.left[c][k]
     }
 
+    /// The pieces colour `c` has left, as a bit mask (bit `k`: piece `k`).
+    #[inline]
+    pub fn left_mask(&self, c: usize) -> u32 {
+        (self.left[c].iter().enumerate()).fold(0, |acc, (k, &n)| acc | (u32::from(n > 0) << k))
+    }
+
     /// Number of pieces colour `c` has left.
     pub fn pieces_left(&self, c: usize) -> usize {
         self.pieces_left[c] as usize

@@ -256,6 +256,21 @@ impl Tables {
         &self.compatible[self.compatible_start[i] as usize..self.compatible_start[i + 1] as usize]
     }
 
+    /// The starts, in [`Tables::compatible_moves`], of the lists [`Tables::compatible`] gives
+    /// for square `p` and `status`, one per piece and then the end: piece `k`'s list is
+    /// `starts[k]..starts[k + 1]`, and the lists of consecutive pieces are contiguous.
+    #[inline]
+    pub fn compatible_starts(&self, p: usize, status: u8) -> &[u32] {
+        let i = (p * STATUSES + status as usize) * self.shapes.len();
+        &self.compatible_start[i..i + self.shapes.len() + 1]
+    }
+
+    /// All lists of [`Tables::compatible`], back to back (see [`Tables::compatible_starts`]).
+    #[inline]
+    pub fn compatible_moves(&self) -> &[u16] {
+        &self.compatible
+    }
+
     /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
     #[inline]
     pub fn adj(&self, m: u16) -> &[u16] {
