@@ -1,7 +1,7 @@
 //! The Blokus position: variants, placement rules, move generation from attach points, passes,
 //! game end and scores.
 
-use super::tables::{self, MAX_POINTS, SQUARE_SLOTS, Tables};
+use super::tables::{self, BITS_BYTES, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
 
 /// The five variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +119,8 @@ pub struct Board {
     /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`);
     /// `tables::PAD` and the slots past it are forbidden to no one.
     forbidden: [u8; SQUARE_SLOTS],
+    /// Per colour: the squares it may not cover (as `forbidden`).
+    forbidden_sets: [SquareBits; 4],
     /// Bit `c` set: the square is (or was) a corner point of colour `c`.
     attach_bits: [u8; MAX_POINTS],
     /// 0 empty, else colour + 1.
@@ -170,6 +172,7 @@ impl Board {
             t,
             ncolours: variant.ncolours() as u8,
             forbidden: [0; SQUARE_SLOTS],
+            forbidden_sets: [[0; BITS_BYTES]; 4],
             attach_bits: [0; MAX_POINTS],
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
@@ -290,9 +293,13 @@ impl Board {
         for &p in mi.points() {
             self.forbidden[p as usize] = 0xFF;
             self.owner[p as usize] = c as u8 + 1;
+            for set in &mut self.forbidden_sets {
+                tables::set_bit(set, p);
+            }
         }
         for &p in t.adj(m) {
             self.forbidden[p as usize] |= bit;
+            tables::set_bit(&mut self.forbidden_sets[c], p);
         }
         for &p in t.attach(m) {
             let p = p as usize;
@@ -348,6 +355,12 @@ impl Board {
             .fold(0, |acc, (i, &q)| {
                 acc | (((self.forbidden[q as usize] >> c) & 1) << i)
             })
+    }
+
+    /// The squares colour `c` may not cover.
+    #[inline]
+    pub fn forbidden_set(&self, c: usize) -> &SquareBits {
+        &self.forbidden_sets[c]
     }
 
     /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
@@ -626,6 +639,34 @@ mod tests {
             "edge contact with black is fine"
         );
         assert!(!b.is_legal(1, mv(&b, "g10,g9")), "but no corner of white");
+    }
+
+    /// The square sets follow the forbidden squares through whole games.
+    #[test]
+    fn forbidden_sets_match_forbidden_squares() {
+        use crate::games::blokus::mcts::Rng;
+        let mut rng = Rng::new(7);
+        for v in [Variant::Duo, Variant::Classic] {
+            let mut b = Board::new(v);
+            let t = b.tables();
+            let mut mg = MoveGen::new(t);
+            while let Some(c) = b.skip_to_mover() {
+                let mut moves = Vec::new();
+                b.gen_moves(c, &mut mg, &mut moves);
+                b.play(c, moves[rng.below(moves.len())]);
+                for c in 0..b.ncolours() {
+                    for p in 0..t.npoints() {
+                        let set = tables::window(b.forbidden_set(c), p / 8) & 1 << (p % 8) != 0;
+                        assert_eq!(set, !b.is_free_for(c, p));
+                    }
+                    for (m, mi) in t.moves.iter().enumerate() {
+                        let blocked = t.bits(m as u16).meets(b.forbidden_set(c));
+                        assert_eq!(blocked, !b.is_free_move(c, m as u16));
+                        assert_eq!(t.bits(m as u16).piece(), mi.piece);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

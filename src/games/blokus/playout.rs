@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::mcts::Rng;
-use super::tables::{MoveInfo, SQUARE_SLOTS, Tables};
+use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -20,6 +20,8 @@ const LOCAL_WEIGHT: [f32; 11] = [
 /// corner point of the colour to move). That is where the fights are.
 pub struct Local {
     value: Box<[u8; SQUARE_SLOTS]>,
+    /// The local squares as a set.
+    set: SquareBits,
     list: Vec<u16>,
 }
 
@@ -28,6 +30,7 @@ impl Local {
     pub fn new() -> Local {
         Local {
             value: Box::new([0; SQUARE_SLOTS]),
+            set: [0; BITS_BYTES],
             list: Vec::new(),
         }
     }
@@ -38,6 +41,7 @@ impl Local {
             self.value[p as usize] = 0;
         }
         self.list.clear();
+        self.set = [0; BITS_BYTES];
         let t = b.tables();
         let me = b.player_of(c);
         for &(o, m) in recent {
@@ -63,6 +67,7 @@ impl Local {
     fn add(&mut self, b: &Board, c: usize, p: u16) {
         if self.value[p as usize] == 0 {
             self.value[p as usize] = 1 + u8::from(b.is_attach(c, p as usize));
+            set_bit(&mut self.set, p);
             self.list.push(p);
         }
     }
@@ -76,49 +81,25 @@ impl Local {
             .map(|&p| self.value[p as usize] as u32)
             .sum()
     }
+
+    /// The playout weight of move `m` (`bits` its square set) with piece weights `pw`: its
+    /// piece's weight times the weight of its local value.
+    #[inline]
+    fn weight(&self, t: &Tables, m: u16, bits: MoveBits, pw: &PieceWeights) -> f32 {
+        let w = pw[bits.piece() as usize & 31];
+        if bits.meets(&self.set) {
+            w * LOCAL_WEIGHT[(self.of(t, m) as usize).min(10)]
+        } else {
+            // LOCAL_WEIGHT[0] is 1.
+            w
+        }
+    }
 }
 
 impl Default for Local {
     fn default() -> Local {
         Local::new()
     }
-}
-
-/// Per square, what a move covering it adds to its judgement for the colour to move: the
-/// square's local value, plus `BLOCKED` where the colour may not cover it.
-struct Judge {
-    value: Box<[u16; SQUARE_SLOTS]>,
-}
-
-/// Added for a square the colour may not cover; more than any sum of local values.
-const BLOCKED: u16 = 0x100;
-
-impl Judge {
-    /// Sets the values for colour `c` on board `b` with local squares `local`.
-    fn set(&mut self, b: &Board, c: usize, local: &Local) {
-        let bit = 1u8 << c;
-        for p in 0..b.tables().npoints() {
-            let blocked = u16::from(b.forbidden_at(p as u16) & bit != 0) * BLOCKED;
-            self.value[p] = blocked + u16::from(local.value[p]);
-        }
-    }
-
-    /// The judgement of move `mi`: the sum of its squares' values (at least `BLOCKED` where
-    /// the colour may not cover one of them).
-    #[inline]
-    fn sum(&self, mi: &MoveInfo) -> u16 {
-        mi.padded()
-            .iter()
-            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)])
-            .sum()
-    }
-}
-
-/// The playout weight of a move of piece `piece` with judgement `sum` (meaningless where the
-/// move is blocked).
-#[inline]
-fn weight(piece_weight: &PieceWeights, piece: u8, sum: u16) -> f32 {
-    piece_weight[piece as usize & 31] * LOCAL_WEIGHT[(sum as usize).min(10)]
 }
 
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
@@ -180,7 +161,6 @@ pub struct Playout {
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
     local: Local,
-    judge: Judge,
 }
 
 impl Playout {
@@ -224,9 +204,6 @@ impl Playout {
             cum: boxed(),
             corners: Vec::new(),
             local: Local::new(),
-            judge: Judge {
-                value: Box::new([0; SQUARE_SLOTS]),
-            },
         }
     }
 
@@ -250,8 +227,7 @@ impl Playout {
         &self.lists[c].moves[..self.lists[c].len]
     }
 
-    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares, and the
-    /// cumulative weights.
+    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares.
     fn build(&mut self, b: &mut Board, c: usize, min_size: u8) {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
@@ -275,7 +251,7 @@ impl Playout {
     }
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
-    /// point `p` that are not in its list yet, with their cumulative weights.
+    /// point `p` that are not in its list yet.
     fn add_at(&mut self, b: &Board, c: usize, p: u16, usable: u32) {
         let stamp = self.stamps[c];
         let added = &mut self.added[c * self.npoints + p as usize];
@@ -286,14 +262,10 @@ impl Playout {
         let t = b.tables();
         let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
         let list = &mut self.lists[c];
-        let (moves, cum) = (&mut *list.moves, &mut *self.cum);
-        let (judge, piece_weight) = (&self.judge, &self.piece_weight);
+        let moves = &mut *list.moves;
+        let forbidden = b.forbidden_set(c);
+        let all_bits = t.all_bits();
         let mut n = list.len;
-        let mut total = if n > 0 {
-            cum[(n - 1) & (LIST_CAP - 1)]
-        } else {
-            0.0
-        };
         let starts = t.compatible_starts(p as usize, b.status(c, p as usize));
         let all = t.compatible_moves();
         // Runs of consecutive usable pieces have their lists back to back.
@@ -303,15 +275,10 @@ impl Playout {
             let k1 = k0 + (rest >> k0).trailing_ones() as usize;
             rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
             for &m in &all[starts[k0] as usize..starts[k1] as usize] {
-                let mi = &t.moves[m as usize];
-                let sum = judge.sum(mi);
                 let mark = &mut marks[m as usize];
-                let keep = *mark != stamp && sum < BLOCKED;
+                let keep = *mark != stamp && !all_bits[m as usize].meets(forbidden);
                 *mark = if keep { stamp } else { *mark };
-                let w = weight(piece_weight, mi.piece, sum);
-                total += if keep { w } else { 0.0 };
                 moves[n & (LIST_CAP - 1)] = m;
-                cum[n & (LIST_CAP - 1)] = total;
                 n += usize::from(keep);
             }
         }
@@ -321,7 +288,6 @@ impl Playout {
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
-        self.judge.set(b, c, &self.local);
         let want = Self::considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
         if !list.ready || want < list.min_size {
@@ -330,20 +296,16 @@ impl Playout {
             let t = b.tables();
             let left = b.left_mask(c);
             let list = &mut self.lists[c];
-            let (moves, cum) = (&mut *list.moves, &mut *self.cum);
-            let (judge, piece_weight) = (&self.judge, &self.piece_weight);
+            let moves = &mut *list.moves;
+            let forbidden = b.forbidden_set(c);
+            let all_bits = t.all_bits();
             // Keep the moves still legal, in order.
             let mut n = 0;
-            let mut total = 0.0f32;
             for i in 0..list.len {
                 let m = moves[i & (LIST_CAP - 1)];
-                let mi = &t.moves[m as usize];
-                let sum = judge.sum(mi);
-                let keep = sum < BLOCKED && left >> (mi.piece & 31) & 1 != 0;
-                let w = weight(piece_weight, mi.piece, sum);
-                total += if keep { w } else { 0.0 };
+                let bits = all_bits[m as usize];
+                let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
                 moves[n & (LIST_CAP - 1)] = m;
-                cum[n & (LIST_CAP - 1)] = total;
                 n += usize::from(keep);
             }
             list.len = n;
@@ -358,6 +320,16 @@ impl Playout {
         }
         if self.lists[c].len == 0 && self.lists[c].min_size > 1 {
             self.build(b, c, 1);
+        }
+        // The cumulative weights, in list order.
+        let t = b.tables();
+        let all_bits = t.all_bits();
+        let list = &self.lists[c];
+        let (local, piece_weight) = (&self.local, &self.piece_weight);
+        let mut total = 0.0f32;
+        for (&m, cum) in list.moves[..list.len].iter().zip(self.cum.iter_mut()) {
+            total += local.weight(t, m, all_bits[m as usize], piece_weight);
+            *cum = total;
         }
     }
 

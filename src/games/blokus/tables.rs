@@ -23,6 +23,67 @@ pub const STATUS_POINTS: usize = 6;
 /// Number of such statuses.
 const STATUSES: usize = 1 << STATUS_POINTS;
 
+/// Bytes of a [`SquareBits`].
+pub const BITS_BYTES: usize = 80;
+
+/// A set of squares: bit `p % 8` of byte `p / 8` for square `p`, then zero bytes enough for a
+/// 16-byte window at the offset of any placement (see [`MoveBits`]).
+pub type SquareBits = [u8; BITS_BYTES];
+
+/// Adds square `p` (not `PAD`) to `bits`.
+#[inline]
+pub fn set_bit(bits: &mut SquareBits, p: u16) {
+    bits[(p as usize >> 3) & 63] |= 1 << (p & 7);
+}
+
+/// The 128 squares of `bits` from byte `off` on, as one number.
+#[inline]
+pub fn window(bits: &SquareBits, off: usize) -> u128 {
+    let o = off & 63;
+    let mut w = [0u8; 16];
+    w.copy_from_slice(&bits[o..o + 16]);
+    u128::from_le_bytes(w)
+}
+
+/// A placement as a window of a [`SquareBits`]: bits 0..96 its squares from byte `off` on,
+/// bits 96..104 `off`, bits 104..112 the piece.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveBits(u128);
+
+impl MoveBits {
+    /// Bits of the squares.
+    const SQUARES: u32 = 96;
+
+    fn new(points: &[u16], piece: u8) -> MoveBits {
+        let off = points.iter().min().map_or(0, |&p| p >> 3);
+        let mut x = 0u128;
+        for &p in points {
+            let i = u32::from(p - off * 8);
+            assert!(i < Self::SQUARES, "a placement spans at most 96 bits");
+            x |= 1 << i;
+        }
+        MoveBits(x | u128::from(off) << Self::SQUARES | u128::from(piece) << (Self::SQUARES + 8))
+    }
+
+    /// The byte of a [`SquareBits`] where the window starts.
+    #[inline]
+    pub fn off(self) -> usize {
+        (self.0 >> Self::SQUARES) as u8 as usize
+    }
+
+    /// The piece.
+    #[inline]
+    pub fn piece(self) -> u8 {
+        (self.0 >> (Self::SQUARES + 8)) as u8
+    }
+
+    /// Whether the placement covers a square of `bits`.
+    #[inline]
+    pub fn meets(self, bits: &SquareBits) -> bool {
+        window(bits, self.off()) & self.0 & ((1u128 << Self::SQUARES) - 1) != 0
+    }
+}
+
 /// One placement of a piece on the board.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveInfo {
@@ -48,6 +109,9 @@ pub struct Tables {
     pub copies: u8,
     /// All placements, indexed by move id.
     pub moves: Vec<MoveInfo>,
+    /// All placements as windows of square sets, indexed by move id (any `u16`: zero past the
+    /// placements).
+    bits: Box<[MoveBits; 1 << 16]>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -83,6 +147,10 @@ impl Tables {
             |x: i32, y: i32| x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size;
         let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
         let mut moves = Vec::new();
+        let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits(0); 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("length 1 << 16"));
         let mut extra = Vec::new();
         let mut index = HashMap::new();
         let mut covering: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); shapes.len()]; npoints];
@@ -126,6 +194,7 @@ impl Tables {
                         let id = moves.len() as u16;
                         let mut arr = [PAD; 5];
                         arr[..points.len()].copy_from_slice(&points);
+                        bits[moves.len()] = MoveBits::new(&points, k as u8);
                         moves.push(MoveInfo {
                             piece: k as u8,
                             size: points.len() as u8,
@@ -215,6 +284,7 @@ impl Tables {
             shapes,
             copies,
             moves,
+            bits,
             extra,
             status_points,
             compatible_start,
@@ -232,6 +302,18 @@ impl Tables {
     /// Squares on the board.
     pub fn npoints(&self) -> usize {
         self.size * self.size
+    }
+
+    /// Move `m` as a window of square sets.
+    #[inline]
+    pub fn bits(&self, m: u16) -> MoveBits {
+        self.bits[m as usize]
+    }
+
+    /// All moves as windows of square sets, indexed by move id (any `u16`).
+    #[inline]
+    pub fn all_bits(&self) -> &[MoveBits; 1 << 16] {
+        &self.bits
     }
 
     /// The placements of `piece` covering square `p`.
