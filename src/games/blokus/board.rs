@@ -391,32 +391,32 @@ impl Board {
             return;
         }
         let t = self.t;
-        let bit = 1u8 << c;
         let stamp = mg.next();
+        let mut usable = 0u32;
+        for k in 0..t.npieces() {
+            let size = t.shapes[k].cells.len() as u8;
+            if self.left[c][k] > 0 && size >= min_size && size <= max_size {
+                usable |= 1 << k;
+            }
+        }
+        let all = t.compatible_moves();
+        let all_bits = t.all_bits();
         let n = self.live_attach(c).len();
+        let forbidden = &self.forbidden_sets[c];
         for i in 0..n {
             let p = self.attach[c][i] as usize;
-            let status = self.status(c, p);
-            for k in 0..t.npieces() {
-                if self.left[c][k] == 0 {
-                    continue;
-                }
-                let size = t.shapes[k].cells.len() as u8;
-                if size < min_size || size > max_size {
-                    continue;
-                }
-                // Only the placements that leave the blocked squares around `p` alone.
-                for &m in t.compatible(p, status, k) {
-                    if mg.marks[m as usize] == stamp {
-                        continue;
-                    }
-                    let mi = &t.moves[m as usize];
-                    if mi
-                        .points()
-                        .iter()
-                        .all(|&q| self.forbidden[q as usize] & bit == 0)
-                    {
-                        mg.marks[m as usize] = stamp;
+            // Only the placements that leave the blocked squares around `p` alone, piece by
+            // piece (the lists of consecutive usable pieces are back to back).
+            let starts = t.compatible_starts(p, self.status(c, p));
+            let mut rest = usable;
+            while rest != 0 {
+                let k0 = rest.trailing_zeros() as usize;
+                let k1 = k0 + (rest >> k0).trailing_ones() as usize;
+                rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
+                for &m in &all[starts[k0] as usize..starts[k1] as usize] {
+                    let mark = &mut mg.marks[m as usize];
+                    if *mark != stamp && !all_bits[m as usize].meets(forbidden) {
+                        *mark = stamp;
                         out.push(m);
                     }
                 }

@@ -78,7 +78,7 @@ impl Local {
         t.moves[m as usize]
             .padded()
             .iter()
-            .map(|&p| self.value[p as usize] as u32)
+            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)] as u32)
             .sum()
     }
 

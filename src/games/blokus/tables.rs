@@ -360,6 +360,15 @@ impl Tables {
         &self.extra[mi.adj_start as usize..mi.adj_start as usize + mi.adj_len as usize]
     }
 
+    /// Both [`Tables::adj`] and [`Tables::attach`] of a placement.
+    #[inline]
+    pub fn adj_attach(&self, m: u16) -> (&[u16], &[u16]) {
+        let mi = &self.moves[m as usize];
+        let s = mi.adj_start as usize;
+        let both = &self.extra[s..s + mi.adj_len as usize + mi.att_len as usize];
+        both.split_at(mi.adj_len as usize)
+    }
+
     /// Corner points of a placement: diagonal neighbours that are not edge neighbours.
     #[inline]
     pub fn attach(&self, m: u16) -> &[u16] {
