@@ -45,42 +45,48 @@ pub fn window(bits: &SquareBits, off: usize) -> u128 {
     u128::from_le_bytes(w)
 }
 
-/// A placement as a window of a [`SquareBits`]: bits 0..96 its squares from byte `off` on,
-/// bits 96..104 `off`, bits 104..112 the piece.
-#[derive(Debug, Clone, Copy)]
-pub struct MoveBits(u128);
+/// A placement as a window of a [`SquareBits`]: its squares as bits 0..96 from byte `off` on
+/// (`lo` the first 64, `hi` the next 32), with its piece.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MoveBits {
+    lo: u64,
+    hi: u32,
+    off: u8,
+    piece: u8,
+}
 
 impl MoveBits {
-    /// Bits of the squares.
-    const SQUARES: u32 = 96;
-
     fn new(points: &[u16], piece: u8) -> MoveBits {
         let off = points.iter().min().map_or(0, |&p| p >> 3);
         let mut x = 0u128;
         for &p in points {
             let i = u32::from(p - off * 8);
-            assert!(i < Self::SQUARES, "a placement spans at most 96 bits");
+            assert!(i < 96, "a placement spans at most 96 bits");
             x |= 1 << i;
         }
-        MoveBits(x | u128::from(off) << Self::SQUARES | u128::from(piece) << (Self::SQUARES + 8))
-    }
-
-    /// The byte of a [`SquareBits`] where the window starts.
-    #[inline]
-    pub fn off(self) -> usize {
-        (self.0 >> Self::SQUARES) as u8 as usize
+        MoveBits {
+            lo: x as u64,
+            hi: (x >> 64) as u32,
+            off: off as u8,
+            piece,
+        }
     }
 
     /// The piece.
     #[inline]
     pub fn piece(self) -> u8 {
-        (self.0 >> (Self::SQUARES + 8)) as u8
+        self.piece
     }
 
     /// Whether the placement covers a square of `bits`.
     #[inline]
     pub fn meets(self, bits: &SquareBits) -> bool {
-        window(bits, self.off()) & self.0 & ((1u128 << Self::SQUARES) - 1) != 0
+        let o = self.off as usize & 63;
+        let mut lo = [0u8; 8];
+        lo.copy_from_slice(&bits[o..o + 8]);
+        let mut hi = [0u8; 4];
+        hi.copy_from_slice(&bits[o + 8..o + 12]);
+        u64::from_le_bytes(lo) & self.lo | u64::from(u32::from_le_bytes(hi) & self.hi) != 0
     }
 }
 
@@ -147,7 +153,7 @@ impl Tables {
             |x: i32, y: i32| x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size;
         let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
         let mut moves = Vec::new();
-        let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits(0); 1 << 16]
+        let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits::default(); 1 << 16]
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("length 1 << 16"));
