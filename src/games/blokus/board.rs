@@ -1,7 +1,7 @@
 //! The Blokus position: variants, placement rules, move generation from attach points, passes,
 //! game end and scores.
 
-use super::tables::{self, MAX_POINTS, SQUARE_SLOTS, Tables};
+use super::tables::{self, BITS_BYTES, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
 
 /// The five variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +119,8 @@ pub struct Board {
     /// Bit `c` set: colour `c` may not cover the square (occupied, or edge-adjacent to `c`);
     /// `tables::PAD` and the slots past it are forbidden to no one.
     forbidden: [u8; SQUARE_SLOTS],
+    /// Per colour: the squares it may not cover (as `forbidden`).
+    forbidden_sets: [SquareBits; 4],
     /// Bit `c` set: the square is (or was) a corner point of colour `c`.
     attach_bits: [u8; MAX_POINTS],
     /// 0 empty, else colour + 1.
@@ -170,6 +172,7 @@ impl Board {
             t,
             ncolours: variant.ncolours() as u8,
             forbidden: [0; SQUARE_SLOTS],
+            forbidden_sets: [[0; BITS_BYTES]; 4],
             attach_bits: [0; MAX_POINTS],
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
@@ -233,6 +236,12 @@ impl Board {
         self.left[c][k]
     }
 
+    /// The pieces colour `c` has left, as a bit mask (bit `k`: piece `k`).
+    #[inline]
+    pub fn left_mask(&self, c: usize) -> u32 {
+        (self.left[c].iter().enumerate()).fold(0, |acc, (k, &n)| acc | (u32::from(n > 0) << k))
+    }
+
     /// Number of pieces colour `c` has left.
     pub fn pieces_left(&self, c: usize) -> usize {
         self.pieces_left[c] as usize
@@ -284,9 +293,13 @@ impl Board {
         for &p in mi.points() {
             self.forbidden[p as usize] = 0xFF;
             self.owner[p as usize] = c as u8 + 1;
+            for set in &mut self.forbidden_sets {
+                tables::set_bit(set, p);
+            }
         }
         for &p in t.adj(m) {
             self.forbidden[p as usize] |= bit;
+            tables::set_bit(&mut self.forbidden_sets[c], p);
         }
         for &p in t.attach(m) {
             let p = p as usize;
@@ -344,6 +357,12 @@ impl Board {
             })
     }
 
+    /// The squares colour `c` may not cover.
+    #[inline]
+    pub fn forbidden_set(&self, c: usize) -> &SquareBits {
+        &self.forbidden_sets[c]
+    }
+
     /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
     #[inline]
     pub fn is_free_move(&self, c: usize, m: u16) -> bool {
@@ -372,32 +391,32 @@ impl Board {
             return;
         }
         let t = self.t;
-        let bit = 1u8 << c;
         let stamp = mg.next();
+        let mut usable = 0u32;
+        for k in 0..t.npieces() {
+            let size = t.shapes[k].cells.len() as u8;
+            if self.left[c][k] > 0 && size >= min_size && size <= max_size {
+                usable |= 1 << k;
+            }
+        }
+        let all = t.compatible_moves();
+        let all_bits = t.all_bits();
         let n = self.live_attach(c).len();
+        let forbidden = &self.forbidden_sets[c];
         for i in 0..n {
             let p = self.attach[c][i] as usize;
-            let status = self.status(c, p);
-            for k in 0..t.npieces() {
-                if self.left[c][k] == 0 {
-                    continue;
-                }
-                let size = t.shapes[k].cells.len() as u8;
-                if size < min_size || size > max_size {
-                    continue;
-                }
-                // Only the placements that leave the blocked squares around `p` alone.
-                for &m in t.compatible(p, status, k) {
-                    if mg.marks[m as usize] == stamp {
-                        continue;
-                    }
-                    let mi = &t.moves[m as usize];
-                    if mi
-                        .points()
-                        .iter()
-                        .all(|&q| self.forbidden[q as usize] & bit == 0)
-                    {
-                        mg.marks[m as usize] = stamp;
+            // Only the placements that leave the blocked squares around `p` alone, piece by
+            // piece (the lists of consecutive usable pieces are back to back).
+            let starts = t.compatible_starts(p, self.status(c, p));
+            let mut rest = usable;
+            while rest != 0 {
+                let k0 = rest.trailing_zeros() as usize;
+                let k1 = k0 + (rest >> k0).trailing_ones() as usize;
+                rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
+                for &m in &all[starts[k0] as usize..starts[k1] as usize] {
+                    let mark = &mut mg.marks[m as usize];
+                    if *mark != stamp && !all_bits[m as usize].meets(forbidden) {
+                        *mark = stamp;
                         out.push(m);
                     }
                 }
@@ -620,6 +639,34 @@ mod tests {
             "edge contact with black is fine"
         );
         assert!(!b.is_legal(1, mv(&b, "g10,g9")), "but no corner of white");
+    }
+
+    /// The square sets follow the forbidden squares through whole games.
+    #[test]
+    fn forbidden_sets_match_forbidden_squares() {
+        use crate::games::blokus::mcts::Rng;
+        let mut rng = Rng::new(7);
+        for v in [Variant::Duo, Variant::Classic] {
+            let mut b = Board::new(v);
+            let t = b.tables();
+            let mut mg = MoveGen::new(t);
+            while let Some(c) = b.skip_to_mover() {
+                let mut moves = Vec::new();
+                b.gen_moves(c, &mut mg, &mut moves);
+                b.play(c, moves[rng.below(moves.len())]);
+                for c in 0..b.ncolours() {
+                    for p in 0..t.npoints() {
+                        let set = tables::window(b.forbidden_set(c), p / 8) & 1 << (p % 8) != 0;
+                        assert_eq!(set, !b.is_free_for(c, p));
+                    }
+                    for (m, mi) in t.moves.iter().enumerate() {
+                        let blocked = t.bits(m as u16).meets(b.forbidden_set(c));
+                        assert_eq!(blocked, !b.is_free_move(c, m as u16));
+                        assert_eq!(t.bits(m as u16).piece(), mi.piece);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -81,15 +81,15 @@ struct Node {
     real: u32,
     /// The share of this move in its parent's prior weights.
     prior: f32,
-    /// Sum of every player's results over the real visits (the root's is the base of the
-    /// children's initial values).
-    sums: [f32; 4],
 }
 
 /// The search tree over one root position.
 pub struct Mcts {
     root: Board,
     nodes: Vec<Node>,
+    /// Per node: the sum of every player's results over its real visits (the root's is the
+    /// base of the children's initial values); apart from `nodes` so that those stay small.
+    sums: Vec<[f32; 4]>,
     rng: Rng,
     mg: MoveGen,
     buf: Vec<u16>,
@@ -138,8 +138,8 @@ impl Mcts {
                 value: 0.0,
                 real: 0,
                 prior: 1.0,
-                sums: [0.0; 4],
             }],
+            sums: vec![[0.0; 4]],
             rng: Rng::new(seed),
             mg: MoveGen::new(t),
             buf: Vec::new(),
@@ -188,7 +188,7 @@ impl Mcts {
         }
         let root = &self.nodes[0];
         let base = if root.real > 0 {
-            root.sums[player as usize] / root.real as f32
+            self.sums[0][player as usize] / root.real as f32
         } else {
             0.5
         };
@@ -197,22 +197,22 @@ impl Mcts {
         let mut scores = std::mem::take(&mut self.scores);
         self.kinds.set(b, c, opp, &prior::WEIGHTS);
         scores.clear();
-        scores.extend((self.buf.iter()).map(|&m| {
-            self.kinds
-                .score(t, m, self.local.of(t, m) > 0, &prior::WEIGHTS)
-        }));
+        for &m in &self.buf {
+            let local = self.local.of(t, m) > 0;
+            scores.push(self.kinds.score(t, m, local, &prior::WEIGHTS));
+        }
         if t.size == 20 {
             for (s, &m) in scores.iter_mut().zip(&self.buf) {
                 *s += prior::centre_pull(b, c, m);
             }
         }
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let total: f32 = scores
-            .iter()
-            .map(|&s| ((s - best) / prior::TEMPERATURE).exp())
-            .sum();
-        for (&m, &s) in self.buf.iter().zip(&scores) {
-            let w = ((s - best) / prior::TEMPERATURE).exp();
+        // The scores become the prior weights.
+        for s in scores.iter_mut() {
+            *s = ((*s - best) / prior::TEMPERATURE).exp();
+        }
+        let total: f32 = scores.iter().sum();
+        for (&m, &w) in self.buf.iter().zip(&scores) {
             self.nodes.push(Node {
                 mv: m,
                 colour: c as u8,
@@ -224,9 +224,9 @@ impl Mcts {
                 value: PRIOR_COUNT * base * w.sqrt(),
                 real: 0,
                 prior: w / total,
-                sums: [0.0; 4],
             });
         }
+        self.sums.resize(self.nodes.len(), [0.0; 4]);
         self.scores = scores;
         let nd = &mut self.nodes[node];
         nd.first_child = first;
@@ -237,17 +237,18 @@ impl Mcts {
         let nd = &self.nodes[node];
         let n = nd.real as f32;
         let factor = EXPLORE * n.sqrt() * (n + 1.0).ln();
-        let mut best = nd.first_child as usize;
+        let first = nd.first_child as usize;
+        let children = &self.nodes[first..first + nd.nchildren as usize];
+        let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for i in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
-            let ch = &self.nodes[i];
+        for (i, ch) in children.iter().enumerate() {
             let score = (ch.value + ch.prior * factor) / ch.visits;
             if score > best_score {
                 best_score = score;
                 best = i;
             }
         }
-        best
+        first + best
     }
 
     /// One playout from the root: descend, expand, play out, back up.
@@ -293,11 +294,11 @@ impl Mcts {
             nd.visits += 1.0;
             nd.real += 1;
             nd.value += res[nd.player as usize];
-            for (s, r) in nd.sums.iter_mut().zip(&res) {
+            for (s, r) in self.sums[i as usize].iter_mut().zip(&res) {
                 *s += r;
             }
         }
-        for (s, r) in self.nodes[0].sums.iter_mut().zip(&res) {
+        for (s, r) in self.sums[0].iter_mut().zip(&res) {
             *s += r;
         }
         self.nodes[0].visits += 1.0;
@@ -333,8 +334,8 @@ impl Mcts {
                 continue;
             }
             let dist = 1.0 / (len - i) as f32;
-            for k in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
-                let ch = &mut self.nodes[k];
+            let first = nd.first_child as usize;
+            for ch in &mut self.nodes[first..first + nd.nchildren as usize] {
                 let key = ch.player as usize * nm + ch.mv as usize;
                 if self.seen[key] == stamp && ch.visits <= RAVE_CHILD_MAX {
                     let w = RAVE_WEIGHT * (1.0 - (self.first[key] as usize - i) as f32 * dist);
@@ -446,7 +447,9 @@ impl Mcts {
     /// become leaves.
     fn compact(&mut self, top: usize, min_real: u32) {
         let mut new = Vec::with_capacity(self.nodes.len() / 2 + 1);
+        let mut new_sums = Vec::with_capacity(self.nodes.len() / 2 + 1);
         new.push(self.nodes[top]);
+        new_sums.push(self.sums[top]);
         let mut queue = std::collections::VecDeque::from([(top, 0usize)]);
         while let Some((old, at)) = queue.pop_front() {
             let o = self.nodes[old];
@@ -462,11 +465,13 @@ impl Mcts {
             let start = new.len();
             for k in 0..o.nchildren as usize {
                 new.push(self.nodes[o.first_child as usize + k]);
+                new_sums.push(self.sums[o.first_child as usize + k]);
                 queue.push_back((o.first_child as usize + k, start + k));
             }
             new[at].first_child = start as u32;
         }
         self.nodes = new;
+        self.sums = new_sums;
     }
 
     /// Tells the search the game's moves before the root (colour, move id or PASS), for the

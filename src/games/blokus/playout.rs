@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::mcts::Rng;
-use super::tables::{SQUARE_SLOTS, Tables};
+use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -20,6 +20,8 @@ const LOCAL_WEIGHT: [f32; 11] = [
 /// corner point of the colour to move). That is where the fights are.
 pub struct Local {
     value: Box<[u8; SQUARE_SLOTS]>,
+    /// The local squares as a set.
+    set: SquareBits,
     list: Vec<u16>,
 }
 
@@ -28,6 +30,7 @@ impl Local {
     pub fn new() -> Local {
         Local {
             value: Box::new([0; SQUARE_SLOTS]),
+            set: [0; BITS_BYTES],
             list: Vec::new(),
         }
     }
@@ -38,6 +41,7 @@ impl Local {
             self.value[p as usize] = 0;
         }
         self.list.clear();
+        self.set = [0; BITS_BYTES];
         let t = b.tables();
         let me = b.player_of(c);
         for &(o, m) in recent {
@@ -63,6 +67,7 @@ impl Local {
     fn add(&mut self, b: &Board, c: usize, p: u16) {
         if self.value[p as usize] == 0 {
             self.value[p as usize] = 1 + u8::from(b.is_attach(c, p as usize));
+            set_bit(&mut self.set, p);
             self.list.push(p);
         }
     }
@@ -73,8 +78,21 @@ impl Local {
         t.moves[m as usize]
             .padded()
             .iter()
-            .map(|&p| self.value[p as usize] as u32)
+            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)] as u32)
             .sum()
+    }
+
+    /// The playout weight of move `m` (`bits` its square set) with piece weights `pw`: its
+    /// piece's weight times the weight of its local value.
+    #[inline]
+    fn weight(&self, t: &Tables, m: u16, bits: MoveBits, pw: &PieceWeights) -> f32 {
+        let w = pw[bits.piece() as usize & 31];
+        if bits.meets(&self.set) {
+            w * LOCAL_WEIGHT[(self.of(t, m) as usize).min(10)]
+        } else {
+            // LOCAL_WEIGHT[0] is 1.
+            w
+        }
     }
 }
 
@@ -84,53 +102,44 @@ impl Default for Local {
     }
 }
 
-/// Per square, what a move covering it adds to its judgement for the colour to move: the
-/// square's local value, plus `BLOCKED` where the colour may not cover it.
-struct Judge {
-    value: Box<[u16; SQUARE_SLOTS]>,
-}
-
-/// Added for a square the colour may not cover; more than any sum of local values.
-const BLOCKED: u16 = 0x100;
-
-impl Judge {
-    /// Sets the values for colour `c` on board `b` with local squares `local`.
-    fn set(&mut self, b: &Board, c: usize, local: &Local) {
-        let bit = 1u8 << c;
-        for p in 0..b.tables().npoints() {
-            let blocked = u16::from(b.forbidden_at(p as u16) & bit != 0) * BLOCKED;
-            self.value[p] = blocked + u16::from(local.value[p]);
-        }
-    }
-
-    /// The playout weight of move `m` (its piece's weight times the weight of its local
-    /// value), or `None` where the colour may not cover one of its squares.
-    #[inline]
-    fn weigh(&self, t: &Tables, m: u16, piece_weight: &PieceWeights) -> Option<f32> {
-        let mi = &t.moves[m as usize];
-        let sum: u16 = mi
-            .padded()
-            .iter()
-            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)])
-            .sum();
-        (sum < BLOCKED)
-            .then(|| piece_weight[mi.piece as usize & 31] * LOCAL_WEIGHT[(sum as usize).min(10)])
-    }
-}
-
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
 type PieceWeights = [f32; 32];
 
+/// Room for any move list: more than the placements of any piece set (each move is in a list
+/// at most once), a power of two so that masked indices need no bounds checks.
+const LIST_CAP: usize = 1 << 15;
+
+/// A zeroed boxed array (built on the heap).
+fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("length N"))
+}
+
 /// One colour's move list within a simulation.
-#[derive(Clone, Default)]
 struct List {
-    moves: Vec<u16>,
+    /// The moves, `len` of them.
+    moves: Box<[u16; LIST_CAP]>,
+    len: usize,
     /// Whether the list was built in this simulation.
     ready: bool,
     /// The smallest piece size the list holds moves for.
     min_size: u8,
     /// The colour's move since the list was last brought up to date.
     last: Option<u16>,
+}
+
+impl Default for List {
+    fn default() -> List {
+        List {
+            moves: boxed(),
+            len: 0,
+            ready: false,
+            min_size: 0,
+            last: None,
+        }
+    }
 }
 
 /// The playout engine: move lists per colour and scratch space, reused across simulations.
@@ -146,15 +155,18 @@ pub struct Playout {
     npoints: usize,
     /// Weight of each piece by its size and corner count.
     piece_weight: PieceWeights,
-    cum: Vec<f32>,
+    /// Per smallest size: the pieces of at least that size (bit mask).
+    size_mask: [u32; 6],
+    /// The cumulative weights of the moves of the list being brought up to date.
+    cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
     local: Local,
-    judge: Judge,
 }
 
 impl Playout {
     /// A playout engine for boards with tables `t`.
     pub fn new(t: &Tables) -> Playout {
+        assert!(t.moves.len() < LIST_CAP && t.npieces() <= 32);
         let mut corners = vec![0usize; t.npieces()];
         for (m, mi) in t.moves.iter().enumerate() {
             let k = mi.piece as usize;
@@ -171,6 +183,14 @@ impl Playout {
             *w = size_base.powi(t.shapes[k].cells.len() as i32)
                 * corner_base.powi(corners[k].saturating_sub(1) as i32);
         }
+        let mut size_mask = [0u32; 6];
+        for (min, mask) in size_mask.iter_mut().enumerate() {
+            for (k, shape) in t.shapes.iter().enumerate() {
+                if shape.cells.len() >= min {
+                    *mask |= 1 << k;
+                }
+            }
+        }
         Playout {
             lists: Default::default(),
             marks: vec![0; 4 * t.moves.len()],
@@ -180,12 +200,10 @@ impl Playout {
             nmoves_table: t.moves.len(),
             npoints: t.npoints(),
             piece_weight,
-            cum: Vec::new(),
+            size_mask,
+            cum: boxed(),
             corners: Vec::new(),
             local: Local::new(),
-            judge: Judge {
-                value: Box::new([0; SQUARE_SLOTS]),
-            },
         }
     }
 
@@ -203,8 +221,13 @@ impl Playout {
         }
     }
 
-    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares, and the
-    /// cumulative weights.
+    /// Colour `c`'s list as last brought up to date.
+    #[cfg(test)]
+    fn moves(&self, c: usize) -> &[u16] {
+        &self.lists[c].moves[..self.lists[c].len]
+    }
+
+    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares.
     fn build(&mut self, b: &mut Board, c: usize, min_size: u8) {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
@@ -215,23 +238,21 @@ impl Playout {
         self.stamps[c] = self.next_stamp;
         self.corners.clear();
         self.corners.extend_from_slice(b.live_attach_points(c));
-        let mut moves = std::mem::take(&mut self.lists[c].moves);
-        moves.clear();
-        self.cum.clear();
+        self.lists[c].len = 0;
+        let usable = b.left_mask(c) & self.size_mask[min_size as usize];
         for i in 0..self.corners.len() {
             let p = self.corners[i];
-            self.add_at(b, c, p, min_size, &mut moves);
+            self.add_at(b, c, p, usable);
         }
         let list = &mut self.lists[c];
-        list.moves = moves;
         list.ready = true;
         list.min_size = min_size;
         list.last = None;
     }
 
-    /// Adds colour `c`'s legal moves covering corner point `p` not in its list yet, with their
-    /// cumulative weights.
-    fn add_at(&mut self, b: &Board, c: usize, p: u16, min_size: u8, out: &mut Vec<u16>) {
+    /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
+    /// point `p` that are not in its list yet.
+    fn add_at(&mut self, b: &Board, c: usize, p: u16, usable: u32) {
         let stamp = self.stamps[c];
         let added = &mut self.added[c * self.npoints + p as usize];
         if *added == stamp {
@@ -240,63 +261,75 @@ impl Playout {
         *added = stamp;
         let t = b.tables();
         let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
-        let mut total = self.cum.last().copied().unwrap_or(0.0);
-        let status = b.status(c, p as usize);
-        for k in 0..t.npieces() {
-            if b.left(c, k) == 0 || (t.shapes[k].cells.len() as u8) < min_size {
-                continue;
-            }
-            for &m in t.compatible(p as usize, status, k) {
-                if marks[m as usize] == stamp {
-                    continue;
-                }
-                if let Some(w) = self.judge.weigh(t, m, &self.piece_weight) {
-                    marks[m as usize] = stamp;
-                    out.push(m);
-                    total += w;
-                    self.cum.push(total);
-                }
+        let list = &mut self.lists[c];
+        let moves = &mut *list.moves;
+        let forbidden = b.forbidden_set(c);
+        let all_bits = t.all_bits();
+        let mut n = list.len;
+        let starts = t.compatible_starts(p as usize, b.status(c, p as usize));
+        let all = t.compatible_moves();
+        // Runs of consecutive usable pieces have their lists back to back.
+        let mut rest = usable;
+        while rest != 0 {
+            let k0 = rest.trailing_zeros() as usize;
+            let k1 = k0 + (rest >> k0).trailing_ones() as usize;
+            rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
+            for &m in &all[starts[k0] as usize..starts[k1] as usize] {
+                let mark = &mut marks[m as usize];
+                let keep = *mark != stamp && !all_bits[m as usize].meets(forbidden);
+                *mark = if keep { stamp } else { *mark };
+                moves[n & (LIST_CAP - 1)] = m;
+                n += usize::from(keep);
             }
         }
+        list.len = n;
     }
 
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
-        self.judge.set(b, c, &self.local);
         let want = Self::considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
         if !list.ready || want < list.min_size {
             self.build(b, c, want);
         } else {
             let t = b.tables();
-            let mut moves = std::mem::take(&mut self.lists[c].moves);
-            let (judge, piece_weight, cum) = (&self.judge, &self.piece_weight, &mut self.cum);
-            cum.clear();
-            let mut total = 0.0f32;
-            moves.retain(|&m| {
-                if b.left(c, t.moves[m as usize].piece as usize) == 0 {
-                    return false;
-                }
-                let Some(w) = judge.weigh(t, m, piece_weight) else {
-                    return false;
-                };
-                total += w;
-                cum.push(total);
-                true
-            });
-            if let Some(last) = self.lists[c].last.take() {
-                let min = self.lists[c].min_size;
+            let left = b.left_mask(c);
+            let list = &mut self.lists[c];
+            let moves = &mut *list.moves;
+            let forbidden = b.forbidden_set(c);
+            let all_bits = t.all_bits();
+            // Keep the moves still legal, in order.
+            let mut n = 0;
+            for i in 0..list.len {
+                let m = moves[i & (LIST_CAP - 1)];
+                let bits = all_bits[m as usize];
+                let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
+                moves[n & (LIST_CAP - 1)] = m;
+                n += usize::from(keep);
+            }
+            list.len = n;
+            if let Some(last) = list.last.take() {
+                let usable = left & self.size_mask[list.min_size as usize];
                 for &q in t.attach(last) {
                     if b.is_free_for(c, q as usize) {
-                        self.add_at(b, c, q, min, &mut moves);
+                        self.add_at(b, c, q, usable);
                     }
                 }
             }
-            self.lists[c].moves = moves;
         }
-        if self.lists[c].moves.is_empty() && self.lists[c].min_size > 1 {
+        if self.lists[c].len == 0 && self.lists[c].min_size > 1 {
             self.build(b, c, 1);
+        }
+        // The cumulative weights, in list order.
+        let t = b.tables();
+        let all_bits = t.all_bits();
+        let list = &self.lists[c];
+        let (local, piece_weight) = (&self.local, &self.piece_weight);
+        let mut total = 0.0f32;
+        for (&m, cum) in list.moves[..list.len].iter().zip(self.cum.iter_mut()) {
+            total += local.weight(t, m, all_bits[m as usize], piece_weight);
+            *cum = total;
         }
     }
 
@@ -323,7 +356,7 @@ impl Playout {
             }
             self.local.set(b, c, recent);
             self.update(b, c);
-            let n = self.lists[c].moves.len();
+            let n = self.lists[c].len;
             if n == 0 {
                 b.pass(c);
                 idle += 1;
@@ -333,9 +366,10 @@ impl Playout {
             let m = if n == 1 {
                 self.lists[c].moves[0]
             } else {
-                let total = self.cum[n - 1];
+                let cum = &self.cum[..n];
+                let total = cum[n - 1];
                 let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-                let i = self.cum.partition_point(|&w| w <= r);
+                let i = cum.partition_point(|&w| w <= r);
                 self.lists[c].moves[i.min(n - 1)]
             };
             seq.push((b.player_of(c) as u8, m));
@@ -378,7 +412,7 @@ mod tests {
                     let mut full = Vec::new();
                     let min = p.lists[c].min_size;
                     b.gen_moves_sized(c, min, 5, &mut mg, &mut full);
-                    let mut have = p.lists[c].moves.clone();
+                    let mut have = p.moves(c).to_vec();
                     have.sort_unstable();
                     full.sort_unstable();
                     assert_eq!(have, full, "{v:?} game {game}");

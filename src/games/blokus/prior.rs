@@ -6,7 +6,7 @@
 //! `playout::Local`) add their own weights.
 
 use super::board::Board;
-use super::tables::{MAX_POINTS, Tables};
+use super::tables::{MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
 /// could still extend through; any other.
@@ -54,9 +54,9 @@ pub struct Kinds {
     cover: [u8; MAX_POINTS],
     beside: [u8; MAX_POINTS],
     corner: [u8; MAX_POINTS],
-    cover_w: [f32; MAX_POINTS],
-    beside_w: [f32; MAX_POINTS],
-    corner_w: [f32; MAX_POINTS],
+    cover_w: [f32; SQUARE_SLOTS],
+    beside_w: [f32; SQUARE_SLOTS],
+    corner_w: [f32; SQUARE_SLOTS],
 }
 
 impl Default for Kinds {
@@ -65,9 +65,9 @@ impl Default for Kinds {
             cover: [0; MAX_POINTS],
             beside: [0; MAX_POINTS],
             corner: [0; MAX_POINTS],
-            cover_w: [0.0; MAX_POINTS],
-            beside_w: [0.0; MAX_POINTS],
-            corner_w: [0.0; MAX_POINTS],
+            cover_w: [0.0; SQUARE_SLOTS],
+            beside_w: [0.0; SQUARE_SLOTS],
+            corner_w: [0.0; SQUARE_SLOTS],
         }
     }
 }
@@ -114,13 +114,19 @@ impl Kinds {
     #[inline]
     pub fn score(&self, t: &Tables, m: u16, local: bool, w: &PriorWeights) -> f32 {
         let mi = &t.moves[m as usize];
-        let sum = |pts: &[u16], v: &[f32; MAX_POINTS]| -> f32 {
-            pts.iter().map(|&p| v[p as usize]).sum()
+        // Sums in order from -0.0, as `Iterator::sum` adds.
+        let sum = |pts: &[u16], v: &[f32; SQUARE_SLOTS]| -> f32 {
+            let mut s = -0.0f32;
+            for &p in pts {
+                s += v[p as usize & (SQUARE_SLOTS - 1)];
+            }
+            s
         };
+        let (adj, attach) = t.adj_attach(m);
         sum(mi.points(), &self.cover_w)
-            + sum(t.adj(m), &self.beside_w)
-            + sum(t.attach(m), &self.corner_w)
-            + w[SIZE_AT + mi.size as usize - 1]
+            + sum(adj, &self.beside_w)
+            + sum(attach, &self.corner_w)
+            + w[(SIZE_AT + mi.size as usize - 1) & 31]
             + if local { w[LOCAL_AT] } else { 0.0 }
     }
 

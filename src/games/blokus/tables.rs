@@ -23,6 +23,73 @@ pub const STATUS_POINTS: usize = 6;
 /// Number of such statuses.
 const STATUSES: usize = 1 << STATUS_POINTS;
 
+/// Bytes of a [`SquareBits`].
+pub const BITS_BYTES: usize = 80;
+
+/// A set of squares: bit `p % 8` of byte `p / 8` for square `p`, then zero bytes enough for a
+/// 16-byte window at the offset of any placement (see [`MoveBits`]).
+pub type SquareBits = [u8; BITS_BYTES];
+
+/// Adds square `p` (not `PAD`) to `bits`.
+#[inline]
+pub fn set_bit(bits: &mut SquareBits, p: u16) {
+    bits[(p as usize >> 3) & 63] |= 1 << (p & 7);
+}
+
+/// The 128 squares of `bits` from byte `off` on, as one number.
+#[inline]
+pub fn window(bits: &SquareBits, off: usize) -> u128 {
+    let o = off & 63;
+    let mut w = [0u8; 16];
+    w.copy_from_slice(&bits[o..o + 16]);
+    u128::from_le_bytes(w)
+}
+
+/// A placement as a window of a [`SquareBits`]: its squares as bits 0..96 from byte `off` on
+/// (`lo` the first 64, `hi` the next 32), with its piece.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MoveBits {
+    lo: u64,
+    hi: u32,
+    off: u8,
+    piece: u8,
+}
+
+impl MoveBits {
+    fn new(points: &[u16], piece: u8) -> MoveBits {
+        let off = points.iter().min().map_or(0, |&p| p >> 3);
+        let mut x = 0u128;
+        for &p in points {
+            let i = u32::from(p - off * 8);
+            assert!(i < 96, "a placement spans at most 96 bits");
+            x |= 1 << i;
+        }
+        MoveBits {
+            lo: x as u64,
+            hi: (x >> 64) as u32,
+            off: off as u8,
+            piece,
+        }
+    }
+
+    /// The piece.
+    #[inline]
+    pub fn piece(self) -> u8 {
+        self.piece
+    }
+
+    /// Whether the placement covers a square of `bits`.
+    #[inline]
+    pub fn meets(self, bits: &SquareBits) -> bool {
+        let o = self.off as usize & 63;
+        let mut lo = [0u8; 8];
+        lo.copy_from_slice(&bits[o..o + 8]);
+        let mut hi = [0u8; 4];
+        hi.copy_from_slice(&bits[o + 8..o + 12]);
+        u64::from_le_bytes(lo) & self.lo | u64::from(u32::from_le_bytes(hi) & self.hi) != 0
+    }
+}
+
 /// One placement of a piece on the board.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveInfo {
@@ -48,6 +115,9 @@ pub struct Tables {
     pub copies: u8,
     /// All placements, indexed by move id.
     pub moves: Vec<MoveInfo>,
+    /// All placements as windows of square sets, indexed by move id (any `u16`: zero past the
+    /// placements).
+    bits: Box<[MoveBits; 1 << 16]>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -83,6 +153,10 @@ impl Tables {
             |x: i32, y: i32| x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size;
         let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
         let mut moves = Vec::new();
+        let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits::default(); 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("length 1 << 16"));
         let mut extra = Vec::new();
         let mut index = HashMap::new();
         let mut covering: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); shapes.len()]; npoints];
@@ -126,6 +200,7 @@ impl Tables {
                         let id = moves.len() as u16;
                         let mut arr = [PAD; 5];
                         arr[..points.len()].copy_from_slice(&points);
+                        bits[moves.len()] = MoveBits::new(&points, k as u8);
                         moves.push(MoveInfo {
                             piece: k as u8,
                             size: points.len() as u8,
@@ -215,6 +290,7 @@ impl Tables {
             shapes,
             copies,
             moves,
+            bits,
             extra,
             status_points,
             compatible_start,
@@ -232,6 +308,18 @@ impl Tables {
     /// Squares on the board.
     pub fn npoints(&self) -> usize {
         self.size * self.size
+    }
+
+    /// Move `m` as a window of square sets.
+    #[inline]
+    pub fn bits(&self, m: u16) -> MoveBits {
+        self.bits[m as usize]
+    }
+
+    /// All moves as windows of square sets, indexed by move id (any `u16`).
+    #[inline]
+    pub fn all_bits(&self) -> &[MoveBits; 1 << 16] {
+        &self.bits
     }
 
     /// The placements of `piece` covering square `p`.
@@ -256,11 +344,35 @@ impl Tables {
         &self.compatible[self.compatible_start[i] as usize..self.compatible_start[i + 1] as usize]
     }
 
+    /// The starts, in [`Tables::compatible_moves`], of the lists [`Tables::compatible`] gives
+    /// for square `p` and `status`, one per piece and then the end: piece `k`'s list is
+    /// `starts[k]..starts[k + 1]`, and the lists of consecutive pieces are contiguous.
+    #[inline]
+    pub fn compatible_starts(&self, p: usize, status: u8) -> &[u32] {
+        let i = (p * STATUSES + status as usize) * self.shapes.len();
+        &self.compatible_start[i..i + self.shapes.len() + 1]
+    }
+
+    /// All lists of [`Tables::compatible`], back to back (see [`Tables::compatible_starts`]).
+    #[inline]
+    pub fn compatible_moves(&self) -> &[u16] {
+        &self.compatible
+    }
+
     /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
     #[inline]
     pub fn adj(&self, m: u16) -> &[u16] {
         let mi = &self.moves[m as usize];
         &self.extra[mi.adj_start as usize..mi.adj_start as usize + mi.adj_len as usize]
+    }
+
+    /// Both [`Tables::adj`] and [`Tables::attach`] of a placement.
+    #[inline]
+    pub fn adj_attach(&self, m: u16) -> (&[u16], &[u16]) {
+        let mi = &self.moves[m as usize];
+        let s = mi.adj_start as usize;
+        let both = &self.extra[s..s + mi.adj_len as usize + mi.att_len as usize];
+        both.split_at(mi.adj_len as usize)
     }
 
     /// Corner points of a placement: diagonal neighbours that are not edge neighbours.
