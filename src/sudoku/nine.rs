@@ -484,6 +484,19 @@ fn row_pattern<const BMI2: bool>(a: u32) -> usize {
     }
 }
 
+/// The full rows of a band mask that hold any bit of `x`: adding 0x1ff to a 9-bit row carries
+/// out of it exactly when the row is not zero (rows 0 and 2 at once, row 1 apart, so no carry
+/// lands in a row that is counted), and carry bits at 9, 18, 27 minus themselves shifted down a
+/// row are those rows' masks.
+#[inline(always)]
+fn rows_with_any(x: u32) -> u32 {
+    const OUTER: u32 = 0x1ff | 0x1ff << 18;
+    let outer = ((x & OUTER) + OUTER) & (1 << 9 | 1 << 27);
+    let middle = ((x & 0x1ff << 9) + (0x1ff << 9)) & 1 << 18;
+    let carries = outer | middle;
+    carries - (carries >> 9)
+}
+
 /// The three rows of a band mask, each as a 9-bit value.
 #[inline(always)]
 fn rows(a: u32) -> [usize; 3] {
@@ -492,6 +505,25 @@ fn rows(a: u32) -> [usize; 3] {
         ((a >> 9) & 0x1ff) as usize,
         (a >> 18) as usize,
     ]
+}
+
+/// Bit c set if cell c holds a value: eight cells at a time (a byte each, at most 9, so adding
+/// 0x7f sets its high bit exactly when it is not zero), the eight high bits gathered by a multiply.
+#[inline(always)]
+fn filled_cells(values: &[u8; 81]) -> u128 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut out = 0u128;
+    let (chunks, last) = values.split_at(80);
+    for (k, chunk) in chunks.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap());
+        // Each byte is 0-9, so `+ LOW7` carries into no other byte.
+        let high = (x + LOW7) & HIGH;
+        // Bit 7 + 8j (byte j) goes to bit 56 + j: the products of distinct bytes never collide.
+        let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        out |= u128::from(bits) << (8 * k);
+    }
+    out | u128::from(last[0] != 0) << 80
 }
 
 /// The index of a digit's mask in a band, in [`State::f`] and [`State::dirty`].
@@ -521,11 +553,9 @@ impl State {
         // a loop visits them alone.
         let mut clues = [[0u32; 3]; 9];
         let values: &[u8; 81] = grid.values().try_into().expect("a 9x9 grid");
+        let all = filled_cells(values);
         for (band, values) in values.chunks_exact(27).enumerate() {
-            let mut filled = 0u32;
-            for (x, &value) in values.iter().enumerate() {
-                filled |= u32::from(value != 0) << x;
-            }
+            let mut filled = (all >> (27 * band)) as u32 & BAND;
             while filled != 0 {
                 let x = filled.trailing_zeros();
                 filled &= filled - 1;
@@ -590,8 +620,7 @@ impl State {
         // Every row still holds a cell, so taking the lowest cell of each row borrows across no
         // row: rows left empty by it had one cell.
         let rest = a & a.wrapping_sub(0x40201);
-        let single = |row: u32| row & u32::from(rest & row == 0).wrapping_neg();
-        let singles = a & (single(0x1ff) | single(0x1ff << 9) | single(0x1ff << 18));
+        let singles = a & !rows_with_any(rest);
         let (digit, band) = (i % 9, i / 9);
         let new = singles & self.unsolved[band];
         if new != 0 {
@@ -1376,6 +1405,43 @@ mod tests {
                 assert_eq!(v[d].any(), f[d] | f[9 + d] | f[18 + d] != 0);
             }
         }
+    }
+
+    #[test]
+    fn rows_with_any_marks_non_empty_rows() {
+        for r in 0..8u32 {
+            let mut x = 0;
+            let mut expect = 0;
+            for row in 0..3 {
+                if r >> row & 1 != 0 {
+                    x |= (1 << (9 * row + 2 * row + 1)) | 1 << (9 * row + 8);
+                    expect |= 0x1ff << (9 * row);
+                }
+            }
+            assert_eq!(rows_with_any(x), expect, "{r}");
+            let single = (0..3).fold(0, |m, row| m | (r >> row & 1) << (9 * row + 8));
+            assert_eq!(rows_with_any(single), expect, "{r}");
+        }
+        assert_eq!(rows_with_any(BAND), BAND);
+    }
+
+    #[test]
+    fn filled_cells_matches_values() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..200 {
+            let values: [u8; 81] = std::array::from_fn(|_| {
+                if rng.random_range(0..2) == 0 {
+                    0
+                } else {
+                    rng.random_range(1..10)
+                }
+            });
+            let expect = (0..81).fold(0u128, |m, c| m | u128::from(values[c] != 0) << c);
+            assert_eq!(filled_cells(&values), expect);
+        }
+        assert_eq!(filled_cells(&[9; 81]), (1u128 << 81) - 1);
+        assert_eq!(filled_cells(&[0; 81]), 0);
     }
 
     #[test]
