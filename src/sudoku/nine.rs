@@ -253,15 +253,30 @@ use lanes::{V, clear_lanes, digits};
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 use portable_lanes::{V, clear_lanes, digits};
 
-/// Adds the bits of `x` (0 or 1 per position) to a 4-bit counter per position, held in bit planes.
+/// A full adder per bit position: (sum, carry).
 #[inline(always)]
-fn add_plane(planes: &mut [V; 4], x: V) {
-    let mut carry = x;
-    for plane in planes.iter_mut() {
-        let next = plane.and(carry);
-        *plane = plane.xor(carry);
-        carry = next;
-    }
+fn full_add(a: V, b: V, c: V) -> (V, V) {
+    let ab = a.xor(b);
+    (ab.xor(c), a.and(b).or(c.and(ab)))
+}
+
+/// Per bit position, how many of the nine vectors have it, as four bit planes (1, 2, 4, 8).
+#[inline(always)]
+fn count9(x: [V; 9]) -> [V; 4] {
+    let (s0, c0) = full_add(x[0], x[1], x[2]);
+    let (s1, c1) = full_add(x[3], x[4], x[5]);
+    let (s2, c2) = full_add(x[6], x[7], x[8]);
+    // Ones: s0 + s1 + s2 = b0 + 2 c3; twos: c0 + c1 + c2 + c3 = b1 + 2 (c4 + c5).
+    let (b0, c3) = full_add(s0, s1, s2);
+    let (t, c4) = full_add(c0, c1, c2);
+    let (b1, c5) = (t.xor(c3), t.and(c3));
+    [b0, b1, c4.xor(c5), c4.and(c5)]
+}
+
+/// Positions counted three or more in the bit planes of [`count9`].
+#[inline(always)]
+fn at_least_three(p: &[V; 4]) -> V {
+    p[3].or(p[2]).or(p[1].and(p[0]))
 }
 
 /// Per segment bit (as in [`SEGMENTS`]): set if another segment of the same row is set.
@@ -769,12 +784,7 @@ impl State {
         // Lanes are bands. Per digit: `t` the row segments (bit 9r + 3k: row r, box k), `c` the
         // columns (column segments); `st`, `sc` the certain ones: the only segment of their
         // row, the only band of their column. Digits per segment are counted exactly in four
-        // bit planes (`p`, `q`), certain digits up to four (`f`, `g`).
-        let z = V::zero();
-        let mut p = [z; 4];
-        let mut q = [z; 4];
-        let (mut fone, mut ftwo, mut fthree, mut ffour) = (z, z, z, z);
-        let (mut gone, mut gtwo, mut gthree, mut gfour) = (z, z, z, z);
+        // bit planes (`p`, `q`), and so are the certain ones (`f`, `g`).
         let (segs, cols) = (V::splat(SEGMENTS), V::splat(0x1ff));
         // Per digit: its row segments and the certain ones, its columns and the certain ones.
         let row_words = |x: V| {
@@ -785,24 +795,16 @@ impl State {
             let c = x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols);
             (c, c.andnot(c.rot1().or(c.rot2())))
         };
-        // Rows, then columns: eight counters at a time fit in the registers.
+        // Rows, then columns, each counted with a tree of adders.
         let xs = digits(&self.f);
-        for &x in &xs {
-            let (t, st) = row_words(x);
-            add_plane(&mut p, t);
-            ffour = ffour.or(fthree.and(st));
-            fthree = fthree.or(ftwo.and(st));
-            ftwo = ftwo.or(fone.and(st));
-            fone = fone.or(st);
-        }
-        for &x in &xs {
-            let (c, sc) = column_words(x);
-            add_plane(&mut q, c);
-            gfour = gfour.or(gthree.and(sc));
-            gthree = gthree.or(gtwo.and(sc));
-            gtwo = gtwo.or(gone.and(sc));
-            gone = gone.or(sc);
-        }
+        let ts = xs.map(|x| x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs));
+        let p = count9(ts);
+        let f = count9(ts.map(|t| t.andnot(v_segment_peers(t))));
+        let cs = xs.map(|x| x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols));
+        let q = count9(cs);
+        let g = count9(cs.map(|c| c.andnot(c.rot1().or(c.rot2()))));
+        let (fthree, ffour) = (at_least_three(&f), f[2].or(f[3]));
+        let (gthree, gfour) = (at_least_three(&g), g[2].or(g[3]));
         // At least four, at least three digits per segment.
         let four = p[3].or(p[2]);
         let three = four.or(p[1].and(p[0]));
