@@ -543,6 +543,18 @@ fn filled_cells(values: &[u8; 81]) -> u128 {
     out | u128::from(last[0] != 0) << 80
 }
 
+/// The branching key of `digit` with order pattern `pattern`: its number of fitting orders, then
+/// the digit, then the pattern; `u32::MAX` under two orders (nothing to branch on).
+#[inline(always)]
+fn digit_key(digit: usize, pattern: usize) -> u32 {
+    let n = FITS[pattern].count_ones();
+    if n > 1 {
+        n << 13 | (digit as u32) << 9 | pattern as u32
+    } else {
+        u32::MAX
+    }
+}
+
 /// The index of a digit's mask in a band, in [`State::f`] and [`State::dirty`].
 #[inline(always)]
 const fn at(digit: usize, band: usize) -> usize {
@@ -916,37 +928,32 @@ impl State {
         } else {
             (key & 7) as usize
         };
-        // The digits' order patterns in the unit (a closure here would not be compiled with
-        // the BMI2 features, so it would call `pext` out of line).
-        let mut patterns = [0; 9];
+        // The digit with the fewest orders (at least two), then the lowest: minimum keys
+        // (count, digit, pattern). Patterns are computed inline (a closure here would not be
+        // compiled with the BMI2 features, so it would call `pext` out of line).
+        let mut best = u32::MAX;
         if unit < 3 {
-            for (d, p) in patterns.iter_mut().enumerate() {
-                *p = row_pattern::<BMI2>(self.f[at(d, unit)]);
+            for d in 0..9 {
+                let p = row_pattern::<BMI2>(self.f[at(d, unit)]);
+                best = best.min(digit_key(d, p));
             }
         } else {
             let sh = 3 * (unit - 3);
-            for (d, p) in patterns.iter_mut().enumerate() {
+            for d in 0..9 {
                 let c = self.columns(d);
-                *p = if BMI2 {
+                let p = if BMI2 {
                     pext::<BMI2>(c[0] | c[1] << 9 | c[2] << 18, STACK << sh) as usize
                 } else {
                     ((c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6) as usize
                 };
+                best = best.min(digit_key(d, p));
             }
         }
-        let key = patterns
-            .iter()
-            .enumerate()
-            .map(|(d, &p)| {
-                let n = FITS[p].count_ones();
-                if n > 1 { n << 4 | d as u32 } else { u32::MAX }
-            })
-            .fold(u32::MAX, u32::min);
-        if key == u32::MAX {
+        if best == u32::MAX {
             return None;
         }
-        let digit = (key & 15) as usize;
-        Some((unit >= 3, unit % 3, digit, FITS[patterns[digit]]))
+        let digit = (best >> 9 & 15) as usize;
+        Some((unit >= 3, unit % 3, digit, FITS[(best & 0x1ff) as usize]))
     }
 
     /// Restricts `digit` to order `k` in a band (or a stack).
