@@ -8,9 +8,10 @@
 //! step (pointing and claiming inside the band). A row left with one cell fixes the digit there:
 //! the cell leaves the other digits' masks and its column leaves the other bands. Cells with one
 //! digit left (naked singles) are found with bit-parallel counting over the nine masks. The same
-//! order table works across bands: inside a stack a digit's three bands pick its three columns in
-//! one of six orders, which gives pointing and claiming between columns and boxes, and digits with
-//! one cell left in a column. Last, each segment (the three cells a row or a column shares with
+//! holds across bands: inside a stack a digit's three bands pick its three columns in one of six
+//! orders (checked bit-parallel, all digits and stacks at once: a cell stays if the other two
+//! bands can take the stack's other two columns), which gives pointing and claiming between
+//! columns and boxes, and digits with one cell left in a column. Last, each segment (the three cells a row or a column shares with
 //! a box) holds exactly three digits: counted bit-parallel over the digits, a segment that only
 //! three digits can still reach gets them, and one that three digits must take loses the others.
 //!
@@ -319,29 +320,11 @@ fn pext<const BMI2: bool>(x: u32, mask: u32) -> u32 {
     out
 }
 
-/// The low bits of `x` spread to the positions of `mask` (the inverse of [`pext`]); the same
-/// rule for `BMI2`.
-#[inline(always)]
-fn pdep<const BMI2: bool>(x: u32, mask: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: as in `pext`.
-        return unsafe { std::arch::x86_64::_pdep_u32(x, mask) };
-    }
-    let (mut out, mut m, mut bit) = (0, mask, 0);
-    while m != 0 {
-        let low = m.trailing_zeros();
-        out |= (x >> bit & 1) << low;
-        bit += 1;
-        m &= m - 1;
-    }
-    out
-}
-
 /// Per 9-bit row: bit k set if columns 3k..3k+3 hold a candidate.
 static TRIADS: [u8; 512] = build_triads();
 /// Per 9-bit triad pattern (bit 3r + k = row r, box k): the union of the six row-to-box orders
 /// that fit in the pattern; 0 if none does.
+#[cfg(test)]
 static ORDERS: [u16; 512] = build_orders();
 /// Per 9-bit triad pattern: the set of the six orders (bit k = `PERMS[k]`) that fit in it.
 static FITS: [u8; 512] = build_fits();
@@ -688,11 +671,11 @@ impl State {
     /// Fixes cells with a single candidate digit. `None` on an empty cell, else whether any
     /// single was found.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles(&mut self, xs: &[V; 9]) -> Option<bool> {
         // Counted over the digits for the three bands at once: cells with one digit or more,
         // two or more.
         let (mut one, mut two) = (V::zero(), V::zero());
-        for x in digits(&self.f) {
+        for &x in xs {
             two = two.or(one.and(x));
             one = one.or(x);
         }
@@ -726,60 +709,49 @@ impl State {
 
     /// Locked candidates across bands: inside a stack a digit takes one column per band and one
     /// band per column, so the 3x3 pattern (band, column) of where it can still go must hold a
-    /// permutation, and only the columns of fitting permutations stay. This also finds digits
-    /// with one cell left in a column (through the band update that follows). Only `digits` (a
-    /// set, bit d for digit d) are looked at. `None` if no permutation fits, else whether
-    /// anything was removed.
+    /// permutation, and only the cells of fitting permutations stay. This also finds digits with
+    /// one cell left in a column (through the band update that follows). `cs` are the digits'
+    /// columns, one band per lane. `None` if no permutation fits, else whether anything was
+    /// removed.
+    ///
+    /// All digits at once: three digits' columns per word (9 bits each), so each 3-bit group is
+    /// one stack of one digit. A cell (band b, column j) fits a permutation if the other two
+    /// bands can take the other two columns of its stack, one each: (b + 1, j + 1) and
+    /// (b + 2, j + 2), or (b + 1, j + 2) and (b + 2, j + 1), columns counted within the stack.
     #[inline(always)]
-    fn vertical<const BMI2: bool>(&mut self, digits: u32) -> Option<bool> {
+    fn vertical(&mut self, cs: &[V; 9]) -> Option<bool> {
+        let (low, high) = (V::splat(0o333_333_333), V::splat(0o444_444_444));
+        let (first, rest) = (V::splat(0o111_111_111), V::splat(0o666_666_666));
+        // Column j of each stack takes column j + 1, or j + 2.
+        let next = |x: V| x.shr::<1>().and(low).or(x.shl::<2>().and(high));
+        let after = |x: V| x.shr::<2>().and(first).or(x.shl::<1>().and(rest));
         let mut found = false;
-        let mut digits = digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let c = self.columns(d);
-            if BMI2 {
-                // The same with the columns of the three bands packed in one word.
-                let packed = c[0] | c[1] << 9 | c[2] << 18;
-                let mut keep = 0;
-                for s in 0..3 {
-                    let m = STACK << (3 * s);
-                    let allowed = u32::from(ORDERS[pext::<BMI2>(packed, m) as usize]);
-                    if allowed == 0 {
-                        return None;
-                    }
-                    keep |= pdep::<BMI2>(allowed, m);
-                }
-                if keep != packed {
-                    for (b, &old) in c.iter().enumerate() {
-                        let k = keep >> (9 * b) & 0x1ff;
-                        if k != old {
-                            self.f[at(d, b)] &= k | k << 9 | k << 18;
-                            self.dirty |= 1 << at(d, b);
-                        }
-                    }
-                    found = true;
-                }
+        for v in 0..3 {
+            let (c0, c1, c2) = (cs[3 * v], cs[3 * v + 1], cs[3 * v + 2]);
+            let m = c0.or(c1.shl::<9>()).or(c2.shl::<18>());
+            let (n, a) = (next(m), after(m));
+            let fits = m.and(n.rot1().and(a.rot2()).or(a.rot1().and(n.rot2())));
+            // Every stack of every digit keeps a cell in some band.
+            let any = fits.or(fits.rot1()).or(fits.rot2());
+            let groups = any.or(any.shr::<1>()).or(any.shr::<2>()).and(first);
+            if first.andnot(groups).any() {
+                return None;
+            }
+            if !m.xor(fits).any() {
                 continue;
             }
-            let mut keep = [0u32; 3];
-            for s in 0..3 {
-                let sh = 3 * s;
-                let p = (c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6;
-                let allowed = u32::from(ORDERS[p as usize]);
-                if allowed == 0 {
-                    return None;
+            found = true;
+            for (b, (keep, old)) in fits.lanes().into_iter().zip(m.lanes()).enumerate() {
+                if keep == old {
+                    continue;
                 }
-                keep[0] |= (allowed & 7) << sh;
-                keep[1] |= (allowed >> 3 & 7) << sh;
-                keep[2] |= (allowed >> 6) << sh;
-            }
-            for b in 0..3 {
-                if keep[b] != c[b] {
-                    let k = keep[b] | keep[b] << 9 | keep[b] << 18;
-                    self.f[at(d, b)] &= k;
-                    self.dirty |= 1 << at(d, b);
-                    found = true;
+                for j in 0..3 {
+                    let k = keep >> (9 * j) & 0x1ff;
+                    if k != old >> (9 * j) & 0x1ff {
+                        let i = at(3 * v + j, b);
+                        self.f[i] &= k | k << 9 | k << 18;
+                        self.dirty |= 1 << i;
+                    }
                 }
             }
         }
@@ -792,7 +764,7 @@ impl State {
     /// no other can. `None` on a segment left with fewer than three digits or made to take more,
     /// else whether anything was removed.
     #[inline(always)]
-    fn segments(&mut self, totals: &mut [u32; 6]) -> Option<bool> {
+    fn segments(&mut self, xs: &[V; 9], cs: &[V; 9], totals: &mut [u32; 6]) -> Option<bool> {
         // Lanes are bands. Per digit: `t` the row segments (bit 9r + 3k: row r, box k), `c` the
         // columns (column segments); `st`, `sc` the certain ones: the only segment of their
         // row, the only band of their column. Digits per segment are counted exactly in four
@@ -808,12 +780,10 @@ impl State {
             (c, c.andnot(c.rot1().or(c.rot2())))
         };
         // Rows, then columns, each counted with a tree of adders.
-        let xs = digits(&self.f);
         let ts = xs.map(|x| x.or(x.shr::<1>()).or(x.shr::<2>()).and(segs));
         let p = count9(ts);
         let f = count9(ts.map(|t| t.andnot(v_segment_peers(t))));
-        let cs = xs.map(|x| x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols));
-        let q = count9(cs);
+        let q = count9(*cs);
         let g = count9(cs.map(|c| c.andnot(c.rot1().or(c.rot2()))));
         let (fthree, ffour) = (at_least_three(&f), f[2].or(f[3]));
         let (gthree, gfour) = (at_least_three(&g), g[2].or(g[3]));
@@ -866,22 +836,22 @@ impl State {
     }
 
     /// Propagates to a fixpoint; false on a contradiction. The state comes in at a fixpoint (the
-    /// parent's) but for the masks marked dirty, so only the digits of masks re-examined since
-    /// the last [`State::vertical`] can lose columns.
+    /// parent's) but for the masks marked dirty.
     #[inline(always)]
     fn propagate<const BMI2: bool>(&mut self, totals: &mut [u32; 6]) -> bool {
-        let mut touched = 0;
         loop {
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                touched |= 1 << i;
                 if !self.update::<BMI2>(i, &mut dirty) {
                     return false;
                 }
             }
-            match self.naked_singles() {
+            // The masks per digit, one band per lane, and their columns: shared by the rules
+            // below, each of which leaves the masks as they were when it finds nothing.
+            let xs = digits(&self.f);
+            match self.naked_singles(&xs) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -889,14 +859,14 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            let digits = (touched | touched >> 9 | touched >> 18) & 0x1ff;
-            touched = 0;
-            match self.vertical::<BMI2>(digits) {
+            let cols = V::splat(0x1ff);
+            let cs = xs.map(|x| x.or(x.shr::<9>()).or(x.shr::<18>()).and(cols));
+            match self.vertical(&cs) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.segments(totals) {
+            match self.segments(&xs, &cs, totals) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -1459,14 +1429,67 @@ mod tests {
     }
 
     #[test]
-    fn portable_pext_and_pdep() {
+    fn portable_pext() {
         assert_eq!(pext::<false>(0b1010_0110, 0b1111_0000), 0b1010);
         assert_eq!(pext::<false>(SEGMENTS, SEGMENTS), 0x1ff);
         assert_eq!(pext::<false>(1 << 9 | 1 << 21, STACK), 0b1000);
-        assert_eq!(pdep::<false>(0b1010, 0b1111_0000), 0b1010_0000);
-        assert_eq!(pdep::<false>(0x1ff, STACK << 3), STACK << 3);
-        for x in [0u32, 1, 0x155, 0x1ff, 0x0ab] {
-            assert_eq!(pext::<false>(pdep::<false>(x, STACK << 6), STACK << 6), x);
+        assert_eq!(pext::<false>(STACK << 3, STACK << 3), 0x1ff);
+    }
+
+    #[test]
+    fn vertical_keeps_the_columns_of_fitting_permutations() {
+        // Against the order table, per digit and stack (bands as rows, columns as boxes).
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        let (mut removed, mut contradictions) = (0, 0);
+        for _ in 0..3000 {
+            let mut s = State {
+                // Each cell kept with probability 1/2 to 31/32.
+                f: std::array::from_fn(|_| {
+                    let k = rng.random_range(1..6);
+                    let holes = (0..k).fold(u32::MAX, |m, _| m & rng.random::<u32>());
+                    !holes & BAND
+                }),
+                unsolved: [BAND; 3],
+                dirty: 0,
+            };
+            let before = s;
+            let mut expected = before.f;
+            let mut fits = true;
+            for d in 0..9 {
+                let c = before.columns(d);
+                for sh in [0, 3, 6] {
+                    let p = (c[0] >> sh & 7) | (c[1] >> sh & 7) << 3 | (c[2] >> sh & 7) << 6;
+                    let allowed = u32::from(ORDERS[p as usize]);
+                    fits &= allowed != 0;
+                    for (b, e) in [d, 9 + d, 18 + d].into_iter().enumerate() {
+                        let gone = !(allowed >> (3 * b)) & 7;
+                        expected[e] &= !((gone | gone << 9 | gone << 18) << sh);
+                    }
+                }
+            }
+            let cs = digits(&before.f)
+                .map(|x| x.or(x.shr::<9>()).or(x.shr::<18>()).and(V::splat(0x1ff)));
+            match s.vertical(&cs) {
+                None => {
+                    assert!(!fits);
+                    contradictions += 1;
+                }
+                Some(found) => {
+                    assert!(fits);
+                    assert_eq!(s.f, expected);
+                    assert_eq!(found, s.f != before.f);
+                    let changed = (0..27)
+                        .filter(|&i| s.f[i] != before.f[i])
+                        .fold(0, |m, i| m | 1 << i);
+                    assert_eq!(s.dirty, changed);
+                    removed += usize::from(found);
+                }
+            }
         }
+        assert!(
+            removed > 100 && contradictions > 100,
+            "{removed} {contradictions}"
+        );
     }
 }
