@@ -150,6 +150,14 @@ mod lanes {
         pub fn any(self) -> bool {
             unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(self.0, _mm_setzero_si128())) != 0xffff }
         }
+        /// Bit b set if lane b (of the three) is not zero.
+        #[inline(always)]
+        pub fn nonzero_lanes(self) -> u32 {
+            unsafe {
+                let zero = _mm_cmpeq_epi32(self.0, _mm_setzero_si128());
+                (_mm_movemask_ps(_mm_castsi128_ps(zero)) as u32 ^ 7) & 7
+            }
+        }
         /// The three band lanes.
         #[inline(always)]
         pub fn lanes(self) -> [u32; 3] {
@@ -240,6 +248,11 @@ mod portable_lanes {
         #[inline(always)]
         pub fn any(self) -> bool {
             self.0[0] | self.0[1] | self.0[2] != 0
+        }
+        /// Bit b set if lane b (of the three) is not zero.
+        #[inline(always)]
+        pub fn nonzero_lanes(self) -> u32 {
+            (0..3).fold(0, |m, l| m | u32::from(self.0[l] != 0) << l)
         }
         /// The three band lanes.
         #[inline(always)]
@@ -651,13 +664,14 @@ impl State {
             // The digit's other bands lose the new cells' columns (branch-free as well).
             let cols = (new | new >> 9 | new >> 18) & 0x1ff;
             let cols = cols | cols << 9 | cols << 18;
-            for b in 0..3 {
-                // This band's mask too: it is restored below.
-                let j = at(digit, b);
-                let old = self.f[j];
-                self.f[j] = old & !cols;
-                changed |= u32::from(old & cols != 0) << j;
-            }
+            // This band's mask too: it is restored below. Lane b is band b, so the bits of the
+            // lanes that lost cells go to b, 9 + b, 18 + b (times 0x10101: shifts that overlap
+            // nowhere), then to this digit.
+            let old = V::new(self.f[digit], self.f[9 + digit], self.f[18 + digit]);
+            let [x0, x1, x2] = old.andnot(V::splat(cols)).lanes();
+            (self.f[digit], self.f[9 + digit], self.f[18 + digit]) = (x0, x1, x2);
+            let lost = old.and(V::splat(cols)).nonzero_lanes();
+            changed |= ((lost * 0x10101) & 0x40201) << digit;
             self.f[i] = a;
             *dirty |= changed & !(1 << i);
         } else {
@@ -1369,6 +1383,10 @@ mod tests {
             assert_eq!(V::splat(a[1]).lanes(), P::splat(a[1]).lanes());
             assert_eq!(va.and(V::zero()).any(), pa.and(P::zero()).any());
             assert_eq!(va.any(), pa.any());
+            assert_eq!(va.nonzero_lanes(), pa.nonzero_lanes());
+            let vz = V::new(a[0] & b[0], 0, a[2] & (b[2] >> 20));
+            let pz = P::new(a[0] & b[0], 0, a[2] & (b[2] >> 20));
+            assert_eq!(vz.nonzero_lanes(), pz.nonzero_lanes());
             assert_eq!(a[0] | a[1] | a[2] != 0, va.any());
             let (mut x, mut y) = ([a[0], a[1], a[2], b[0]], [a[0], a[1], a[2], b[0]]);
             let m = b[1] & b[2];
