@@ -314,13 +314,15 @@ fn v_column_peers(c: V) -> V {
 }
 
 /// The bits of `x` under `mask`, packed to the low end. With `BMI2` this is one instruction,
-/// and must only run inside [`Search::search_bmi2`] (the CPU was checked to have BMI2).
+/// and must only run inside [`Search::start_bmi2`] or [`Search::search_bmi2`] (the CPU was
+/// checked to have BMI2).
 #[inline(always)]
 fn pext<const BMI2: bool>(x: u32, mask: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
-        // SAFETY: `BMI2` code is only reached from `search_bmi2`, which `Search::search` calls
-        // only for `Arch::Bmi2`, made by `Arch::detect` after checking the CPU has BMI2.
+        // SAFETY: `BMI2` code is only reached from `start_bmi2` and `search_bmi2`, which
+        // `Search::start` calls only for `Arch::Bmi2`, made by `Arch::detect` after checking the
+        // CPU has BMI2.
         return unsafe { std::arch::x86_64::_pext_u32(x, mask) };
     }
     let (mut out, mut m, mut bit) = (0, mask, 0);
@@ -489,11 +491,12 @@ const fn build_peers() -> [u32; 27] {
 /// The triad pattern of a band mask (bit 3r + k: row r of the band has a candidate in box k).
 #[inline(always)]
 fn row_pattern<const BMI2: bool>(a: u32) -> usize {
+    // Nine bits either way (the mask says so to the compiler: no bounds checks on the tables).
     if BMI2 {
-        pext::<BMI2>(a | a >> 1 | a >> 2, SEGMENTS) as usize
+        pext::<BMI2>(a | a >> 1 | a >> 2, SEGMENTS) as usize & 0x1ff
     } else {
         let [r0, r1, r2] = rows(a);
-        TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6
+        (TRIADS[r0] as usize | (TRIADS[r1] as usize) << 3 | (TRIADS[r2] as usize) << 6) & 0x1ff
     }
 }
 
@@ -570,7 +573,7 @@ struct State {
 
 impl State {
     /// Loads the grid's values; `None` if two of them clash (or clash with `extra`).
-    fn new(grid: &Grid, extra: Extra) -> Option<State> {
+    fn new<const BMI2: bool>(grid: &Grid, extra: Extra) -> Option<State> {
         // All clues at once: each digit keeps its clue cells and loses every other filled cell
         // and the rows, columns and boxes of its clues. A `Grid` never repeats a value in a
         // unit, so only the extra placement needs checking. Per band the filled cells come
@@ -607,7 +610,7 @@ impl State {
             let cols = cols | cols << 9 | cols << 18;
             for (b, &c) in digit.iter().enumerate() {
                 // The rows and boxes of the clues, from their triad pattern.
-                let units = cols | UNITS[row_pattern::<false>(c)];
+                let units = cols | UNITS[row_pattern::<BMI2>(c)];
                 s.f[at(d, b)] = (s.unsolved[b] & !units) | c;
             }
         }
@@ -1151,6 +1154,19 @@ macro_rules! search_fn {
     };
 }
 
+/// Loading the grid, then the search: compiled with the search's features (`pext` for the
+/// clues' rows and boxes).
+macro_rules! start_fn {
+    ($(#[$attr:meta])* $name:ident, $search:ident, $bmi2:expr) => {
+        $(#[$attr])*
+        fn $name(&mut self, grid: &Grid, extra: Extra) {
+            if let Some(state) = State::new::<{ $bmi2 }>(grid, extra) {
+                self.$search(state);
+            }
+        }
+    };
+}
+
 impl Search<'_> {
     search_fn!(search_portable, false);
     search_fn!(
@@ -1159,16 +1175,24 @@ impl Search<'_> {
         search_bmi2,
         true
     );
+    start_fn!(start_portable, search_portable, false);
+    start_fn!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+        start_bmi2,
+        search_bmi2,
+        true
+    );
 
-    fn search(&mut self, s: State) {
+    fn start(&mut self, grid: &Grid, extra: Extra) {
         #[cfg(target_arch = "x86_64")]
         if self.arch == Arch::Bmi2 {
             // SAFETY: `Arch::Bmi2` is only made by `Arch::detect`, after the CPU was found to
-            // have every feature `search_bmi2` is compiled for.
-            unsafe { self.search_bmi2(s) };
+            // have every feature `start_bmi2` (and `search_bmi2`) is compiled for.
+            unsafe { self.start_bmi2(grid, extra) };
             return;
         }
-        self.search_portable(s);
+        self.start_portable(grid, extra);
     }
 }
 
@@ -1192,9 +1216,7 @@ pub(crate) fn run_on(
         outcome: Outcome::default(),
         rng,
     };
-    if let Some(state) = State::new(grid, extra) {
-        search.search(state);
-    }
+    search.start(grid, extra);
     search.outcome
 }
 
