@@ -128,8 +128,10 @@ def test_engine_error_on_bad_command(engine):
         engine.ping()
     engine.ping()  # reported once, the engine goes on
     engine.new_game("blockudoku")
-    engine.position(board="#########/" + "/".join(["........."] * 8), pieces=["#"])
+    # The refusal raises on the client's next read: in position() if the error line has
+    # already come when the hand is sent, else in play().
     with pytest.raises(EngineError, match="impossible board"):
+        engine.position(board="#########/" + "/".join(["........."] * 8), pieces=["#"])
         engine.play(Limit(depth=1))
     with pytest.raises(EngineError, match="unknown game"):
         engine.new_game("chess")
