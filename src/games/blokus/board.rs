@@ -399,28 +399,21 @@ impl Board {
                 usable |= 1 << k;
             }
         }
-        let all = t.compatible_moves();
         let all_bits = t.all_bits();
         let n = self.live_attach(c).len();
         let forbidden = &self.forbidden_sets[c];
         for i in 0..n {
             let p = self.attach[c][i] as usize;
-            // Only the placements that leave the blocked squares around `p` alone, piece by
-            // piece (the lists of consecutive usable pieces are back to back).
-            let starts = t.compatible_starts(p, self.status(c, p));
-            let mut rest = usable;
-            while rest != 0 {
-                let k0 = rest.trailing_zeros() as usize;
-                let k1 = k0 + (rest >> k0).trailing_ones() as usize;
-                rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
-                for &m in &all[starts[k0] as usize..starts[k1] as usize] {
+            // Only the placements that leave the blocked squares around `p` alone.
+            t.for_usable_runs(p, self.status(c, p), usable, |run| {
+                for &m in run {
                     let mark = &mut mg.marks[m as usize];
                     if *mark != stamp && !all_bits[m as usize].meets(forbidden) {
                         *mark = stamp;
                         out.push(m);
                     }
                 }
-            }
+            });
         }
     }
 

@@ -266,22 +266,15 @@ impl Playout {
         let forbidden = b.forbidden_set(c);
         let all_bits = t.all_bits();
         let mut n = list.len;
-        let starts = t.compatible_starts(p as usize, b.status(c, p as usize));
-        let all = t.compatible_moves();
-        // Runs of consecutive usable pieces have their lists back to back.
-        let mut rest = usable;
-        while rest != 0 {
-            let k0 = rest.trailing_zeros() as usize;
-            let k1 = k0 + (rest >> k0).trailing_ones() as usize;
-            rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
-            for &m in &all[starts[k0] as usize..starts[k1] as usize] {
+        t.for_usable_runs(p as usize, b.status(c, p as usize), usable, |run| {
+            for &m in run {
                 let mark = &mut marks[m as usize];
                 let keep = *mark != stamp && !all_bits[m as usize].meets(forbidden);
                 *mark = if keep { stamp } else { *mark };
                 moves[n & (LIST_CAP - 1)] = m;
                 n += usize::from(keep);
             }
-        }
+        });
         list.len = n;
     }
 

@@ -344,19 +344,34 @@ impl Tables {
         &self.compatible[self.compatible_start[i] as usize..self.compatible_start[i + 1] as usize]
     }
 
-    /// The starts, in [`Tables::compatible_moves`], of the lists [`Tables::compatible`] gives
-    /// for square `p` and `status`, one per piece and then the end: piece `k`'s list is
+    /// The starts, in the lists of all squares back to back, of the lists [`Tables::compatible`]
+    /// gives for square `p` and `status`, one per piece and then the end: piece `k`'s list is
     /// `starts[k]..starts[k + 1]`, and the lists of consecutive pieces are contiguous.
     #[inline]
-    pub fn compatible_starts(&self, p: usize, status: u8) -> &[u32] {
+    fn compatible_starts(&self, p: usize, status: u8) -> &[u32] {
         let i = (p * STATUSES + status as usize) * self.shapes.len();
         &self.compatible_start[i..i + self.shapes.len() + 1]
     }
 
-    /// All lists of [`Tables::compatible`], back to back (see [`Tables::compatible_starts`]).
-    #[inline]
-    pub fn compatible_moves(&self) -> &[u16] {
-        &self.compatible
+    /// Calls `visit` with the placements covering square `p` (blocked squares `status`) of
+    /// every piece in `usable` (bit k = piece k): one slice per run of consecutive usable
+    /// pieces, whose lists lie back to back.
+    #[inline(always)]
+    pub fn for_usable_runs(
+        &self,
+        p: usize,
+        status: u8,
+        usable: u32,
+        mut visit: impl FnMut(&[u16]),
+    ) {
+        let starts = self.compatible_starts(p, status);
+        let mut rest = usable;
+        while rest != 0 {
+            let k0 = rest.trailing_zeros() as usize;
+            let k1 = k0 + (rest >> k0).trailing_ones() as usize;
+            rest &= u32::MAX.checked_shl(k1 as u32).unwrap_or(0);
+            visit(&self.compatible[starts[k0] as usize..starts[k1] as usize]);
+        }
     }
 
     /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
