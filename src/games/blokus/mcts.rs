@@ -12,6 +12,7 @@ use super::board::{Board, MoveGen};
 use super::playout::{Local, Playout};
 use super::prior::{self, Kinds};
 use super::quality::Quality;
+use super::reply::Replies;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 
@@ -100,6 +101,8 @@ pub struct Mcts {
     /// The kinds of squares for the priors of the node being expanded.
     kinds: Box<Kinds>,
     playout: Playout,
+    /// The playouts' last good replies, kept while the tree is.
+    replies: Replies,
     quality: Quality,
     /// The latest moves of the simulation (colour, move), newest last, at most 3.
     recent: Vec<(u8, u16)>,
@@ -147,6 +150,7 @@ impl Mcts {
             local: Local::new(),
             kinds: Box::default(),
             playout: Playout::new(t),
+            replies: Replies::new(t.moves.len()),
             quality: Quality::default(),
             recent: Vec::new(),
             root_recent: Vec::new(),
@@ -271,8 +275,13 @@ impl Mcts {
                 {
                     self.expand(node, &mut b);
                 } else {
-                    self.playout
-                        .run(&mut b, &mut self.recent, &mut self.rng, &mut self.seq);
+                    self.playout.run(
+                        &mut b,
+                        &mut self.recent,
+                        &mut self.rng,
+                        &mut self.seq,
+                        &self.replies,
+                    );
                     res = self.quality.results(&b);
                     break;
                 }
@@ -304,6 +313,13 @@ impl Mcts {
         self.nodes[0].visits += 1.0;
         self.nodes[0].real += 1;
         self.playouts += 1;
+        let nplayers = b.variant.nplayers();
+        let top = res[..nplayers]
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        let won = std::array::from_fn(|i| i < nplayers && res[i] >= top);
+        self.replies.learn(&self.seq, &won);
         self.update_rave(&res);
     }
 

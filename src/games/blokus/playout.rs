@@ -7,6 +7,7 @@
 
 use super::board::Board;
 use super::mcts::Rng;
+use super::reply::Replies;
 use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
@@ -126,8 +127,8 @@ struct List {
     ready: bool,
     /// The smallest piece size the list holds moves for.
     min_size: u8,
-    /// The colour's move since the list was last brought up to date.
-    last: Option<u16>,
+    /// The colour's moves since the list was last brought up to date.
+    pending: Vec<u16>,
 }
 
 impl Default for List {
@@ -137,7 +138,7 @@ impl Default for List {
             len: 0,
             ready: false,
             min_size: 0,
-            last: None,
+            pending: Vec::new(),
         }
     }
 }
@@ -247,7 +248,7 @@ impl Playout {
         let list = &mut self.lists[c];
         list.ready = true;
         list.min_size = min_size;
-        list.last = None;
+        list.pending.clear();
     }
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
@@ -302,14 +303,17 @@ impl Playout {
                 n += usize::from(keep);
             }
             list.len = n;
-            if let Some(last) = list.last.take() {
-                let usable = left & self.size_mask[list.min_size as usize];
+            let usable = left & self.size_mask[list.min_size as usize];
+            let pending = std::mem::take(&mut list.pending);
+            for &last in &pending {
                 for &q in t.attach(last) {
                     if b.is_free_for(c, q as usize) {
                         self.add_at(b, c, q, usable);
                     }
                 }
             }
+            self.lists[c].pending = pending;
+            self.lists[c].pending.clear();
         }
         if self.lists[c].len == 0 && self.lists[c].min_size > 1 {
             self.build(b, c, 1);
@@ -326,14 +330,30 @@ impl Playout {
         }
     }
 
+    /// Whether colour `c` may play `m` in `b` (tried for remembered replies, which need not
+    /// be legal; first moves are never among them).
+    #[inline]
+    fn fits(b: &Board, c: usize, m: u16) -> bool {
+        let t = b.tables();
+        let bits = t.all_bits()[m as usize];
+        b.left_mask(c) >> (bits.piece() & 31) & 1 != 0
+            && !bits.meets(b.forbidden_set(c))
+            && t.moves[m as usize]
+                .points()
+                .iter()
+                .any(|&p| b.is_attach(c, p as usize))
+    }
+
     /// Plays the game out from `b`: every move goes to `seq` as (player, move) and to `recent`
-    /// (the latest three moves, newest last).
+    /// (the latest three moves, newest last). A remembered reply (`replies`) to the latest
+    /// moves of `seq` is played when legal; otherwise a move is drawn from the weights.
     pub fn run(
         &mut self,
         b: &mut Board,
         recent: &mut Vec<(u8, u16)>,
         rng: &mut Rng,
         seq: &mut Vec<(u8, u16)>,
+        replies: &Replies,
     ) {
         for l in &mut self.lists {
             l.ready = false;
@@ -347,33 +367,47 @@ impl Playout {
                 c = b.next_colour(c);
                 continue;
             }
-            self.local.set(b, c, recent);
-            self.update(b, c);
-            let n = self.lists[c].len;
-            if n == 0 {
-                b.pass(c);
-                idle += 1;
-                c = b.next_colour(c);
-                continue;
-            }
-            let m = if n == 1 {
-                self.lists[c].moves[0]
+            let player = b.player_of(c) as u8;
+            let reply = (replies.candidates(player, seq).into_iter().flatten())
+                .find(|&m| Self::fits(b, c, m));
+            let m = if let Some(m) = reply {
+                m
             } else {
-                let cum = &self.cum[..n];
-                let total = cum[n - 1];
-                let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-                let i = cum.partition_point(|&w| w <= r);
-                self.lists[c].moves[i.min(n - 1)]
+                self.local.set(b, c, recent);
+                self.update(b, c);
+                let n = self.lists[c].len;
+                if n == 0 {
+                    b.pass(c);
+                    idle += 1;
+                    c = b.next_colour(c);
+                    continue;
+                }
+                self.draw(c, rng)
             };
-            seq.push((b.player_of(c) as u8, m));
+            seq.push((player, m));
             b.play(c, m);
-            self.lists[c].last = Some(m);
+            self.lists[c].pending.push(m);
             if recent.len() == 3 {
                 recent.remove(0);
             }
             recent.push((c as u8, m));
             idle = 0;
             c = b.next_colour(c);
+        }
+    }
+
+    /// A move of colour `c`'s up-to-date, non-empty list, drawn by its weights.
+    #[inline]
+    fn draw(&self, c: usize, rng: &mut Rng) -> u16 {
+        let n = self.lists[c].len;
+        if n == 1 {
+            self.lists[c].moves[0]
+        } else {
+            let cum = &self.cum[..n];
+            let total = cum[n - 1];
+            let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+            let i = cum.partition_point(|&w| w <= r);
+            self.lists[c].moves[i.min(n - 1)]
         }
     }
 }
@@ -411,9 +445,15 @@ mod tests {
                     assert_eq!(have, full, "{v:?} game {game}");
                     let m = have[rng.below(have.len())];
                     b.play(c, m);
-                    p.lists[c].last = Some(m);
+                    p.lists[c].pending.push(m);
                 }
-                p.run(&mut b, &mut recent, &mut rng, &mut seq);
+                p.run(
+                    &mut b,
+                    &mut recent,
+                    &mut rng,
+                    &mut seq,
+                    &Replies::new(t.moves.len()),
+                );
                 assert!(b.game_over());
             }
         }
