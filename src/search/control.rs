@@ -99,6 +99,11 @@ impl SearchControl {
             .map(|t| t.saturating_duration_since(Instant::now()))
     }
 
+    /// Nodes left before the node budget is spent, if there is one (`nodes` counted so far).
+    pub fn nodes_left(&self, nodes: u64) -> Option<u64> {
+        self.max_nodes.map(|max| max.saturating_sub(nodes))
+    }
+
     /// Raises the stop flag (used by searches that decide on their own that they are done).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);

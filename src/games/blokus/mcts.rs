@@ -525,22 +525,30 @@ impl MctsSearch {
         (pv.iter().map(|&(_, m)| t.move_name(m)).collect(), score)
     }
 
-    /// True when the best move can no longer change in the time left.
+    /// True when the best move (the most visited) can no longer change: its lead in visits
+    /// is more than the playouts left, counted exactly under a node budget and estimated
+    /// (with a margin) from the rate so far under a deadline.
     fn decided(&self, control: &SearchControl, started: u64) -> bool {
-        let Some(remaining) = control.remaining() else {
-            return false;
-        };
+        let done = self.mcts.playouts - started;
+        let by_nodes = control.nodes_left(self.mcts.playouts).map(|n| n as f64);
         let elapsed = control.elapsed().as_secs_f64();
-        let done = (self.mcts.playouts - started) as f64;
-        if elapsed < 0.01 || done < 200.0 {
+        let by_time = control.remaining().and_then(|remaining| {
+            (elapsed >= 0.01)
+                .then(|| self.mcts.playouts as f64 / elapsed * remaining.as_secs_f64() * 1.2)
+        });
+        let left = match (by_nodes, by_time) {
+            (Some(n), Some(t)) => n.min(t),
+            (Some(n), None) => n,
+            (None, Some(t)) => t,
+            (None, None) => return false,
+        };
+        if done < 200 {
             return false;
         }
-        let rate = self.mcts.playouts as f64 / elapsed;
-        let left = rate * remaining.as_secs_f64();
         let stats = self.mcts.root_stats();
         match stats.as_slice() {
             [] | [_] => true,
-            [a, b, ..] => (a.1 - b.1) as f64 > left * 1.2,
+            [a, b, ..] => (a.1 - b.1) as f64 > left,
         }
     }
 }
@@ -720,6 +728,42 @@ mod tests {
         let mut b = start.clone();
         assert!(m.root_stats().iter().all(|s| b.is_legal(0, s.0)));
         assert!(b.has_moves(0));
+    }
+
+    /// Under a node budget the search ends once the most visited move cannot change, and
+    /// answers the move a search to the whole budget answers.
+    #[test]
+    fn a_node_budget_ends_early_once_the_best_move_is_decided() {
+        use crate::search::iterative::deepen;
+        use crate::search::time::Budget;
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let mut b = Board::new(Variant::Duo);
+        let t = b.tables();
+        let (mut rng, mut mg, mut moves) = (Rng::new(11), MoveGen::new(t), Vec::new());
+        for _ in 0..20 {
+            let Some(c) = b.skip_to_mover() else { break };
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            b.play(c, moves[rng.below(moves.len())]);
+        }
+        let budget = 6000;
+        let unlimited = Budget {
+            soft: None,
+            hard: None,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let control = SearchControl::new(stop, unlimited, Some(budget), None);
+        let mut early = MctsSearch::new(&b, 7);
+        let pv = deepen(&mut early, &control, &mut |_| {});
+        assert!(early.mcts.playouts() < budget, "stopped early");
+        let best = early.mcts.root_stats()[0].0;
+        assert_eq!(pv[0], t.move_name(best));
+        let mut full = Mcts::new(&b, 7);
+        for _ in 0..budget {
+            full.run_once();
+        }
+        assert_eq!(full.root_stats()[0].0, best, "the same move");
     }
 
     #[test]
