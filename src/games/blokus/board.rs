@@ -649,7 +649,7 @@ mod tests {
                 b.play(c, moves[rng.below(moves.len())]);
                 for c in 0..b.ncolours() {
                     for p in 0..t.npoints() {
-                        let set = tables::window(b.forbidden_set(c), p / 8) & 1 << (p % 8) != 0;
+                        let set = b.forbidden_set(c)[p / 8] >> (p % 8) & 1 != 0;
                         assert_eq!(set, !b.is_free_for(c, p));
                     }
                     for (m, mi) in t.moves.iter().enumerate() {

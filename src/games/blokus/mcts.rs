@@ -529,22 +529,18 @@ impl MctsSearch {
     /// is more than the playouts left, counted exactly under a node budget and estimated
     /// (with a margin) from the rate so far under a deadline.
     fn decided(&self, control: &SearchControl, started: u64) -> bool {
-        let done = self.mcts.playouts - started;
-        let by_nodes = control.nodes_left(self.mcts.playouts).map(|n| n as f64);
-        let elapsed = control.elapsed().as_secs_f64();
-        let by_time = control.remaining().and_then(|remaining| {
-            (elapsed >= 0.01)
-                .then(|| self.mcts.playouts as f64 / elapsed * remaining.as_secs_f64() * 1.2)
-        });
-        let left = match (by_nodes, by_time) {
-            (Some(n), Some(t)) => n.min(t),
-            (Some(n), None) => n,
-            (None, Some(t)) => t,
-            (None, None) => return false,
-        };
-        if done < 200 {
+        if self.mcts.playouts - started < 200 {
             return false;
         }
+        let by_nodes = control.nodes_left(self.mcts.playouts).map(|n| n as f64);
+        let elapsed = control.elapsed().as_secs_f64();
+        let by_time = control
+            .remaining()
+            .filter(|_| elapsed >= 0.01)
+            .map(|remaining| self.mcts.playouts as f64 / elapsed * remaining.as_secs_f64() * 1.2);
+        let Some(left) = by_nodes.into_iter().chain(by_time).reduce(f64::min) else {
+            return false;
+        };
         let stats = self.mcts.root_stats();
         match stats.as_slice() {
             [] | [_] => true,

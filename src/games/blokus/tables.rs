@@ -36,15 +36,6 @@ pub fn set_bit(bits: &mut SquareBits, p: u16) {
     bits[(p as usize >> 3) & 63] |= 1 << (p & 7);
 }
 
-/// The 128 squares of `bits` from byte `off` on, as one number.
-#[inline]
-pub fn window(bits: &SquareBits, off: usize) -> u128 {
-    let o = off & 63;
-    let mut w = [0u8; 16];
-    w.copy_from_slice(&bits[o..o + 16]);
-    u128::from_le_bytes(w)
-}
-
 /// A placement as a window of a [`SquareBits`]: its squares as bits 0..96 from byte `off` on
 /// (`lo` the first 64, `hi` the next 32), with its piece.
 #[derive(Debug, Clone, Copy, Default)]
