@@ -21,6 +21,8 @@ enum Command {
     Compare(tessera::cli::compare::CompareArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
+    /// Learn the Blockudoku evaluation from the danger of the boards its play leads to.
+    Learn(tessera::cli::learn::LearnArgs),
     /// Build a Blokus opening book by deep searches of the first moves.
     Book(tessera::cli::book::BookArgs),
     /// Learn the Blokus prior weights from deep searches of recorded positions.
@@ -44,6 +46,7 @@ fn main() {
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
         Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
+        Some(Command::Learn(args)) => tessera::cli::learn::run(&args),
         Some(Command::Book(args)) => tessera::cli::book::run(&args),
         Some(Command::TunePrior(args)) => tessera::cli::tune_prior::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),

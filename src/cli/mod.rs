@@ -6,6 +6,7 @@ pub mod compare;
 pub mod cputime;
 pub mod external;
 pub mod jobs;
+pub mod learn;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;

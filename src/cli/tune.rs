@@ -158,7 +158,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
 }
 
 /// Weights as `--weights` takes them.
-fn list(w: &Weights) -> String {
+pub(super) fn list(w: &Weights) -> String {
     w.0.iter()
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
@@ -166,7 +166,7 @@ fn list(w: &Weights) -> String {
 }
 
 /// Weights as `--out` writes them: an array, one weight a line with its feature's name.
-fn weights_file(w: &Weights) -> String {
+pub(super) fn weights_file(w: &Weights) -> String {
     let mut out = String::from("[\n");
     for (name, v) in FEATURE_NAMES.iter().zip(w.0) {
         out.push_str(&format!("    {v}, // {name}\n"));

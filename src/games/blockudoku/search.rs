@@ -134,6 +134,8 @@ pub struct HandSearch<'a> {
     la: Lookahead,
     /// The fewest filled cells of a start board whose hand is looked ahead.
     lookahead_from: u32,
+    /// Keep [`TOP`] final boards even when no look-ahead follows (see [`HandSearch::finalists`]).
+    keep_finalists: bool,
     /// The CPU has the popcnt instruction.
     popcnt: bool,
     full_done: bool,
@@ -173,6 +175,7 @@ impl<'a> HandSearch<'a> {
             keep: TOP,
             la: Lookahead::default(),
             lookahead_from: LOOKAHEAD_FROM,
+            keep_finalists: false,
             popcnt: has_popcnt(),
             full_done: false,
             stopped: false,
@@ -184,6 +187,23 @@ impl<'a> HandSearch<'a> {
     pub fn lookahead_from(mut self, cells: u32) -> Self {
         self.lookahead_from = cells;
         self
+    }
+
+    /// Keeps the best distinct final boards of the full search even when no look-ahead follows,
+    /// for [`HandSearch::finalists`] (slower: fewer final boards are cut early).
+    pub fn keep_finalists(mut self) -> Self {
+        self.keep_finalists = true;
+        self
+    }
+
+    /// The best distinct final boards of the last full search (iteration 2), best first, with
+    /// their plans: at most [`TOP`] with [`HandSearch::keep_finalists`] or a look-ahead to
+    /// follow, else only the best.
+    pub fn finalists(&self) -> Vec<(Board, Vec<Placement>)> {
+        self.top
+            .iter()
+            .map(|c| (c.board, c.plan[..usize::from(c.len)].to_vec()))
+            .collect()
     }
 
     /// True when no look-ahead follows the full search: the board is not crowded enough to be
@@ -242,7 +262,11 @@ impl<'a> HandSearch<'a> {
     fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
         self.seen.clear();
         self.top.clear();
-        self.keep = if self.no_lookahead(control) { 1 } else { TOP };
+        self.keep = if self.no_lookahead(control) && !self.keep_finalists {
+            1
+        } else {
+            TOP
+        };
         if let Some(greedy) = self.best {
             self.top.push(greedy);
         }
@@ -1081,6 +1105,32 @@ mod tests {
         assert!(three.top.windows(2).all(|w| w[0].eval >= w[1].eval));
         let value = brute_best(&set, Board::EMPTY, &hand, 7).unwrap();
         assert_eq!(two.top[0].eval, value);
+    }
+
+    #[test]
+    fn finalists_are_distinct_best_first_and_their_plans_lead_to_them() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
+        let position = Position::default();
+        let mut search =
+            HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1).keep_finalists();
+        crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
+        let finalists = search.finalists();
+        assert_eq!(finalists.len(), TOP);
+        let values: Vec<i32> = finalists
+            .iter()
+            .map(|(board, plan)| {
+                let after = play_plan(position, &hand, plan, Scoring::App).unwrap();
+                assert_eq!(after.board, *board);
+                evaluate(*board, &set, &DEFAULT_WEIGHTS)
+            })
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        assert_eq!(values[0], brute_best(&set, Board::EMPTY, &hand, 7).unwrap());
+        let mut boards: Vec<u128> = finalists.iter().map(|(b, _)| b.0).collect();
+        boards.sort_unstable();
+        boards.dedup();
+        assert_eq!(boards.len(), TOP);
     }
 
     #[test]
