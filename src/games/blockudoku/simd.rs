@@ -1,7 +1,9 @@
-//! The cheap features of eight boards at once with AVX-512: each board's cells are a 64-bit lane
-//! of low bits and one of high bits, shifted together with the double shifts of VBMI2 and counted
-//! with VPOPCNTQ. The features are the same code as for one board ([`super::eval::Lanes`]), so
-//! the values are the same.
+//! The cheap features of several boards at once: eight with AVX-512, where each board's cells are
+//! a 64-bit lane of low bits and one of high bits, shifted together with the double shifts of
+//! VBMI2 and counted with VPOPCNTQ; four with AVX2, where the shifts carry bits between the
+//! halves by hand and bits are counted a nibble at a time by table (the CPUs without AVX-512).
+//! The features are the same code as for one board ([`super::eval::Lanes`]), so the values are
+//! the same.
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
@@ -165,10 +167,188 @@ mod avx512 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::super::eval::{FEATURES, Lanes, cheap_counts};
+    use std::arch::x86_64::*;
+
+    /// Four boards' cells. Only made inside [`cheap_all`], which runs only on CPUs with AVX2.
+    #[derive(Clone, Copy)]
+    pub(super) struct Cells4 {
+        lo: __m256i,
+        hi: __m256i,
+    }
+
+    /// Four boards' counts (64-bit lanes).
+    #[derive(Clone, Copy)]
+    pub(super) struct Counts4(__m256i);
+
+    // SAFETY (every `unsafe` in this module but the loads and stores of `cheap_all`): values of
+    // these types exist only inside `cheap_all`, which runs only where `available` found AVX2.
+    impl std::ops::Add for Counts4 {
+        type Output = Counts4;
+        #[inline(always)]
+        fn add(self, other: Counts4) -> Counts4 {
+            Counts4(unsafe { _mm256_add_epi64(self.0, other.0) })
+        }
+    }
+
+    macro_rules! bitop {
+        ($trait:ident, $method:ident, $intrinsic:ident) => {
+            impl std::ops::$trait for Cells4 {
+                type Output = Cells4;
+                #[inline(always)]
+                fn $method(self, other: Cells4) -> Cells4 {
+                    unsafe {
+                        Cells4 {
+                            lo: $intrinsic(self.lo, other.lo),
+                            hi: $intrinsic(self.hi, other.hi),
+                        }
+                    }
+                }
+            }
+        };
+    }
+    bitop!(BitAnd, bitand, _mm256_and_si256);
+    bitop!(BitOr, bitor, _mm256_or_si256);
+    bitop!(BitXor, bitxor, _mm256_xor_si256);
+
+    impl std::ops::Not for Cells4 {
+        type Output = Cells4;
+        #[inline(always)]
+        fn not(self) -> Cells4 {
+            unsafe {
+                let ones = _mm256_set1_epi64x(-1);
+                Cells4 {
+                    lo: _mm256_xor_si256(self.lo, ones),
+                    hi: _mm256_xor_si256(self.hi, ones),
+                }
+            }
+        }
+    }
+
+    /// The number of set bits of each byte of `v`.
+    #[inline(always)]
+    unsafe fn byte_counts(v: __m256i) -> __m256i {
+        unsafe {
+            let table = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            );
+            let nibble = _mm256_set1_epi8(0x0f);
+            let low = _mm256_shuffle_epi8(table, _mm256_and_si256(v, nibble));
+            let high =
+                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+            _mm256_add_epi8(low, high)
+        }
+    }
+
+    impl Lanes for Cells4 {
+        type Count = Counts4;
+        #[inline(always)]
+        fn splat(cells: u128) -> Self {
+            unsafe {
+                Cells4 {
+                    lo: _mm256_set1_epi64x(cells as u64 as i64),
+                    hi: _mm256_set1_epi64x((cells >> 64) as u64 as i64),
+                }
+            }
+        }
+        #[inline(always)]
+        fn shr(self, k: u32) -> Self {
+            // Shifts by 64 or more give 0, so k = 0 carries nothing.
+            unsafe {
+                let by = _mm_cvtsi32_si128(k as i32);
+                let back = _mm_cvtsi32_si128(64 - k as i32);
+                Cells4 {
+                    lo: _mm256_or_si256(
+                        _mm256_srl_epi64(self.lo, by),
+                        _mm256_sll_epi64(self.hi, back),
+                    ),
+                    hi: _mm256_srl_epi64(self.hi, by),
+                }
+            }
+        }
+        #[inline(always)]
+        fn shl(self, k: u32) -> Self {
+            unsafe {
+                let by = _mm_cvtsi32_si128(k as i32);
+                let back = _mm_cvtsi32_si128(64 - k as i32);
+                Cells4 {
+                    lo: _mm256_sll_epi64(self.lo, by),
+                    hi: _mm256_or_si256(
+                        _mm256_sll_epi64(self.hi, by),
+                        _mm256_srl_epi64(self.lo, back),
+                    ),
+                }
+            }
+        }
+        #[inline(always)]
+        fn count(self) -> Counts4 {
+            // A byte of either half holds at most 8 bits, so their sum fits a byte.
+            unsafe {
+                let bytes = _mm256_add_epi8(byte_counts(self.lo), byte_counts(self.hi));
+                Counts4(_mm256_sad_epu8(bytes, _mm256_setzero_si256()))
+            }
+        }
+        #[inline(always)]
+        fn zero() -> Counts4 {
+            unsafe { Counts4(_mm256_setzero_si256()) }
+        }
+    }
+
+    /// True if the CPU has the instructions [`cheap_all`] uses.
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+    }
+
+    /// The weighted sums of the cheap features of `boards` into `out` (as long), four boards at
+    /// a time.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn cheap_all(boards: &[u128], weights: &[i32; FEATURES], out: &mut [i32]) {
+        assert_eq!(boards.len(), out.len());
+        let w: [__m256i; FEATURES] =
+            std::array::from_fn(|i| _mm256_set1_epi64x(i64::from(weights[i])));
+        for (chunk, values) in boards.chunks(4).zip(out.chunks_mut(4)) {
+            let mut four = [0u128; 4];
+            four[..chunk.len()].copy_from_slice(chunk);
+            let words = four.as_ptr().cast::<__m256i>();
+            // SAFETY: `four` holds two vectors' worth of bytes.
+            let (a, b) = unsafe {
+                (
+                    _mm256_loadu_si256(words),
+                    _mm256_loadu_si256(words.wrapping_add(1)),
+                )
+            };
+            // Lanes: boards 0, 2, 1, 3 (each half of a vector is one board).
+            let cells = Cells4 {
+                lo: _mm256_unpacklo_epi64(a, b),
+                hi: _mm256_unpackhi_epi64(a, b),
+            };
+            let counts = cheap_counts(cells);
+            let mut sum = _mm256_setzero_si256();
+            for (count, w) in counts.iter().zip(&w) {
+                // Counts are small and non-negative: the low 32 bits times the weight.
+                sum = _mm256_add_epi64(sum, _mm256_mul_epi32(count.0, *w));
+            }
+            let mut sums = [0i64; 4];
+            // SAFETY: `sums` is one vector long.
+            unsafe { _mm256_storeu_si256(sums.as_mut_ptr().cast(), sum) };
+            for (v, lane) in values.iter_mut().zip([0, 2, 1, 3]) {
+                *v = sums[lane] as i32;
+            }
+        }
+    }
+}
+
 /// Evaluates the cheap features of many boards with the widest instructions the CPU has.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Batch {
     avx512: bool,
+    avx2: bool,
 }
 
 impl Batch {
@@ -176,19 +356,24 @@ impl Batch {
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
         {
+            let avx512 = avx512::available();
             Batch {
-                avx512: avx512::available(),
+                avx512,
+                avx2: !avx512 && avx2::available(),
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            Batch { avx512: false }
+            Batch {
+                avx512: false,
+                avx2: false,
+            }
         }
     }
 
-    /// True if eight boards are evaluated at once (else the caller evaluates one by one).
+    /// True if several boards are evaluated at once (else the caller evaluates one by one).
     pub fn wide(&self) -> bool {
-        self.avx512
+        self.avx512 || self.avx2
     }
 
     /// The weighted cheap features of `boards` into `out` (as long); false (and nothing done)
@@ -204,6 +389,12 @@ impl Batch {
         if self.avx512 {
             // SAFETY: `detect` found the instructions.
             unsafe { avx512::cheap_all(boards, weights, out) };
+            return true;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `detect` found the instructions.
+            unsafe { avx2::cheap_all(boards, weights, out) };
             return true;
         }
         let _ = (boards, weights, out);
