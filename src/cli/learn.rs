@@ -17,7 +17,7 @@
 //! in `selfplay --death-chance`). A run is reproducible from its seed whatever `--jobs` is.
 
 use super::selfplay::read_starts;
-use super::tune::{list, weights_file};
+use super::tune::{NOT_POSITIVE, list, weights_file};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{self, DEFAULT_WEIGHTS, FEATURE_NAMES, FEATURES, Weights};
@@ -219,9 +219,6 @@ fn cross_validated_picks(groups: &[Group], ridge: &[f64]) -> (f64, f64, f64) {
     let n = groups.len().max(1) as f64;
     (first / n, fitted / n, best / n)
 }
-
-/// The piece features must keep weights <= 0: the search's bounds rely on it.
-const NOT_POSITIVE: [&str; 3] = ["unfit", "scarce", "clear_shortfall"];
 
 /// The weights corrected by a fit of the log-danger to `[evaluation, features...]`: the fitted
 /// log-danger, divided by minus the evaluation's coefficient (so the weights keep their scale),

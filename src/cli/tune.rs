@@ -67,7 +67,7 @@ pub struct TuneArgs {
 }
 
 /// The piece features must keep weights <= 0: the search's bounds rely on it.
-const NOT_POSITIVE: [&str; 3] = ["unfit", "scarce", "clear_shortfall"];
+pub(super) const NOT_POSITIVE: [&str; 3] = ["unfit", "scarce", "clear_shortfall"];
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &TuneArgs) -> i32 {
