@@ -21,7 +21,7 @@ enum Command {
     Compare(tessera::cli::compare::CompareArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
-    /// Learn the Blockudoku evaluation from the danger of the boards its play leads to.
+    /// Learn the Blockudoku evaluation from experiments on the decisions of its own play.
     Learn(tessera::cli::learn::LearnArgs),
     /// Build a Blokus opening book by deep searches of the first moves.
     Book(tessera::cli::book::BookArgs),
