@@ -10,17 +10,19 @@
 //! of how close to a loss it led. A conditional Poisson regression (`crate::regression`) then
 //! fits how the danger is shared among the alternatives of a decision to the current
 //! evaluation and the features: the evaluation's coefficient sets the scale, the features'
-//! (held back by a ridge penalty) correct the weights, and the next iteration plays with the
-//! corrected weights. Only differences inside a decision inform the fit, so what decisions share
-//! (how crowded, how hard the hands) biases nothing. Each iteration's progress line shows the
-//! death rate its weights met on the played games (the hazard mean from the exact chances, as
-//! in `selfplay --death-chance`). A run is reproducible from its seed whatever `--jobs` is.
+//! (held back by the ridge penalty whose fit, cross-validated, picks the safest finalists)
+//! correct the weights, and the next iteration plays with the corrected weights, if that fit's
+//! picks were safer than the evaluation's. Only differences inside a decision inform the fit,
+//! so what decisions share (how crowded, how hard the hands) biases nothing. Each iteration's
+//! progress line shows the death rate its weights met on the played games (the hazard mean
+//! from the exact chances, as in `selfplay --death-chance`). A run is reproducible from its
+//! seed whatever `--jobs` is.
 
-use super::selfplay::read_starts;
-use super::tune::{NOT_POSITIVE, list, weights_file};
+use super::selfplay::{deal, read_starts};
+use super::training::{NOT_POSITIVE, TrainingArgs, list};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
-use crate::games::blockudoku::eval::{self, DEFAULT_WEIGHTS, FEATURE_NAMES, FEATURES, Weights};
+use crate::games::blockudoku::eval::{self, FEATURE_NAMES, FEATURES, Weights};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Placement, Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
@@ -68,21 +70,9 @@ pub struct LearnArgs {
     /// Start boards, one a line (default: the empty board).
     #[arg(long)]
     pub starts: Option<PathBuf>,
-    /// Seed of the deals.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Weights the first iteration plays with, comma-separated (default: the built-in ones).
-    #[arg(long, allow_hyphen_values = true)]
-    pub from: Option<String>,
-    /// Write the last weights here: an array, one weight a line with its feature's name.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Piece set the hands are dealt from.
-    #[arg(long, default_value = "standard47")]
-    pub pieceset: String,
+    /// Seed, jobs, start weights, output, piece set.
+    #[command(flatten)]
+    pub common: TrainingArgs,
 }
 
 /// Runs the subcommand; returns the exit code.
@@ -97,15 +87,12 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     if args.horizon == 0 || !(0.0..=1.0).contains(&args.share) || args.gain <= 0.0 {
         return Err("--horizon and --gain must be positive, --share within 0..1".into());
     }
-    let set = PieceSet::builtin(&args.pieceset)?;
+    let set = args.common.piece_set()?;
     let starts = match &args.starts {
         Some(path) => read_starts(path)?,
         None => vec![Board::EMPTY],
     };
-    let mut weights = match &args.from {
-        Some(text) => super::selfplay::parse_weights(text)?,
-        None => DEFAULT_WEIGHTS,
-    };
+    let mut weights = args.common.start_weights()?;
     println!(
         "learn blockudoku: {} games x {} rounds an iteration from {} start board(s); \
          experiments on {:.0}% of the hands dealt to {}+ cells, {} rounds each, \
@@ -117,7 +104,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
         args.from_filled,
         args.horizon,
         args.min_filled,
-        args.seed
+        args.common.seed
     );
     let began = Instant::now();
     for iteration in 0..args.iterations {
@@ -133,9 +120,11 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
         // The ridge whose fit picks the safest finalists on experiments it was not fitted to.
         let mut chosen: Option<(f64, f64)> = None;
         let mut picks = Vec::new();
+        let mut evaluation_pick = 0.0;
         for &r in &RIDGES {
             let (first, fitted, best) = cross_validated_picks(&groups, &ridge_of(r));
             if r == RIDGES[0] {
+                evaluation_pick = first;
                 picks.push(format!("the evaluation's {first:.5}, the best {best:.5}"));
             }
             picks.push(format!("ridge {r}: {fitted:.5}"));
@@ -165,17 +154,14 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
             "  danger after each experiment's pick (mean; fits cross-validated in 2 folds): {}",
             picks.join(", ")
         );
-        match corrected(&weights, &fit.coef, args.gain) {
+        let safer = chosen.is_some_and(|(_, d)| d < evaluation_pick);
+        match corrected(&weights, &fit.coef, args.gain).filter(|_| safer) {
             Some(next) => weights = next,
-            None => println!("  the evaluation does not predict the danger; weights kept"),
+            None => println!("  no fit picks safer finalists than the evaluation; weights kept"),
         }
         println!("  weights {}", list(&weights));
     }
-    if let Some(path) = &args.out {
-        std::fs::write(path, weights_file(&weights))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
+    args.common.finish(&weights)
 }
 
 /// The ridge penalties tried on the corrections.
@@ -255,7 +241,7 @@ fn play_games(args: &LearnArgs, set: &PieceSet, starts: &[Board], weights: Weigh
     let done = AtomicUsize::new(0);
     let experiments = AtomicUsize::new(0);
     let began = Instant::now();
-    let games = super::jobs::map(&indexes, args.jobs, usize::MAX, |_, &game| {
+    let games = super::jobs::map(&indexes, args.common.jobs, usize::MAX, |_, &game| {
         let result = play_game(args, set, starts, weights, game);
         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
         let run = experiments.fetch_add(result.experiments.len(), Ordering::Relaxed)
@@ -280,12 +266,6 @@ fn deal_rng(seed: u64, game: usize, round: Option<u64>) -> SmallRng {
         None => mix,
     };
     SmallRng::seed_from_u64(mix)
-}
-
-fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
-    (0..3)
-        .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
-        .collect()
 }
 
 /// Searches `hand` from `position` to the whole hand; with `finalists`, keeps the best final
@@ -327,7 +307,7 @@ fn play_game(
     weights: Weights,
     game: usize,
 ) -> Game {
-    let mut rng = deal_rng(args.seed, game, None);
+    let mut rng = deal_rng(args.common.seed, game, None);
     let mut position = Position {
         board: starts[game % starts.len()],
         ..Position::default()
@@ -347,7 +327,7 @@ fn play_game(
             weights,
             position,
             &hand,
-            args.seed ^ out.rounds,
+            args.common.seed ^ out.rounds,
             experiment,
         );
         if experiment {
@@ -403,12 +383,12 @@ fn experiment_group(
             group.y.push(0.0);
             continue;
         };
-        let mut rng = deal_rng(args.seed, game, round);
+        let mut rng = deal_rng(args.common.seed, game, round);
         let mut total = 0.0;
         for step in 0..args.horizon {
             total += danger(at.board, set, args.min_filled);
             let next_hand = deal(&mut rng, set);
-            let searched = search(set, weights, at, &next_hand, args.seed ^ step, false);
+            let searched = search(set, weights, at, &next_hand, args.common.seed ^ step, false);
             let next = searched
                 .chosen_plan()
                 .and_then(|p| play_plan(at, &next_hand, &p, Scoring::App).ok());
@@ -425,6 +405,7 @@ fn experiment_group(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::blockudoku::eval::DEFAULT_WEIGHTS;
 
     #[test]
     fn corrections_keep_the_scale_of_the_weights_and_piece_weights_not_positive() {
@@ -458,11 +439,13 @@ mod tests {
             min_filled: 30,
             gain: 1.0,
             starts: None,
-            seed: 3,
-            jobs: 1,
-            from: None,
-            out: None,
-            pieceset: "standard47".into(),
+            common: TrainingArgs {
+                seed: 3,
+                jobs: 1,
+                from: None,
+                out: None,
+                pieceset: "standard47".into(),
+            },
         };
         let crowded = Board::parse(
             "###.#####/##..#####/#...#.###/####..###/###...###/.........\

@@ -10,5 +10,6 @@ pub mod learn;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;
+pub mod training;
 pub mod tune;
 pub mod tune_prior;

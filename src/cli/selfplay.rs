@@ -285,7 +285,8 @@ fn progress(results: &[Option<GameResult>], started: Instant) {
     let _ = std::io::stderr().flush();
 }
 
-fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
+/// A hand of three pieces dealt uniformly (with replacement) from `set`.
+pub(super) fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
     (0..3)
         .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
         .collect()

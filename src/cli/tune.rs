@@ -7,8 +7,9 @@
 //! searched to a fixed depth, so a run is reproducible from its seed whatever `--jobs` is.
 
 use super::selfplay::read_starts;
+use super::training::{NOT_POSITIVE, TrainingArgs, list};
 use crate::games::blockudoku::board::Board;
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURE_NAMES, FEATURES, Weights};
+use crate::games::blockudoku::eval::{FEATURE_NAMES, FEATURES, Weights};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
@@ -49,25 +50,10 @@ pub struct TuneArgs {
     /// Search depth per round (2 = the whole hand, no look-ahead).
     #[arg(long, default_value_t = 2)]
     pub depth: u32,
-    /// Seed of the deals and of the strategy.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Start weights, comma-separated (default: the built-in ones).
-    #[arg(long, allow_hyphen_values = true)]
-    pub from: Option<String>,
-    /// Write the final weights here: an array, one weight a line with its feature's name.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Piece set the hands are dealt from.
-    #[arg(long, default_value = "standard47")]
-    pub pieceset: String,
+    /// Seed, jobs, start weights, output, piece set.
+    #[command(flatten)]
+    pub common: TrainingArgs,
 }
-
-/// The piece features must keep weights <= 0: the search's bounds rely on it.
-pub(super) const NOT_POSITIVE: [&str; 3] = ["unfit", "scarce", "clear_shortfall"];
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &TuneArgs) -> i32 {
@@ -78,12 +64,9 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     if args.game != "blockudoku" {
         return Err(format!("tune knows blockudoku, not '{}'", args.game));
     }
-    let set = PieceSet::builtin(&args.pieceset)?;
+    let set = args.common.piece_set()?;
     let starts = read_starts(&args.starts)?;
-    let start = match &args.from {
-        Some(text) => super::selfplay::parse_weights(text)?,
-        None => DEFAULT_WEIGHTS,
-    };
+    let start = args.common.start_weights()?;
     let scale: Vec<f64> = start.0.iter().map(|w| f64::from(w.abs().max(4))).collect();
     let x0: Vec<f64> = start
         .0
@@ -92,8 +75,8 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         .map(|(&w, s)| f64::from(w) / s)
         .collect();
     let mut es = match args.population {
-        Some(n) => SepCma::with_population(x0, args.sigma, n, args.seed),
-        None => SepCma::new(x0, args.sigma, args.seed),
+        Some(n) => SepCma::with_population(x0, args.sigma, n, args.common.seed),
+        None => SepCma::new(x0, args.sigma, args.common.seed),
     };
     let to_weights = |x: &[f64]| -> Weights {
         let mut w = [0i32; FEATURES];
@@ -112,7 +95,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         args.games,
         args.rounds,
         args.depth,
-        args.seed
+        args.common.seed
     );
     for generation in 0..args.generations {
         let xs = es.ask();
@@ -120,12 +103,19 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         candidates.push(to_weights(es.mean()));
         candidates.push(start);
         let deals = Deals {
-            seed: args.seed,
+            seed: args.common.seed,
             generation,
             games: args.games,
             rounds: args.rounds,
         };
-        let scores = play_all(&set, &starts, &candidates, &deals, args.depth, args.jobs);
+        let scores = play_all(
+            &set,
+            &starts,
+            &candidates,
+            &deals,
+            args.depth,
+            args.common.jobs,
+        );
         let survived: Vec<f64> = scores.iter().map(|s| s.rounds as f64).collect();
         es.tell(&xs, &survived[..xs.len()]);
         let (mean, base) = (scores[xs.len()], scores[xs.len() + 1]);
@@ -148,31 +138,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         );
         println!("  weights {}", list(&to_weights(es.mean())));
     }
-    let learned = to_weights(es.mean());
-    println!("learned {}", list(&learned));
-    if let Some(path) = &args.out {
-        std::fs::write(path, weights_file(&learned))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// Weights as `--weights` takes them.
-pub(super) fn list(w: &Weights) -> String {
-    w.0.iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// Weights as `--out` writes them: an array, one weight a line with its feature's name.
-pub(super) fn weights_file(w: &Weights) -> String {
-    let mut out = String::from("[\n");
-    for (name, v) in FEATURE_NAMES.iter().zip(w.0) {
-        out.push_str(&format!("    {v}, // {name}\n"));
-    }
-    out.push_str("]\n");
-    out
+    args.common.finish(&to_weights(es.mean()))
 }
 
 /// The deals of one generation.
@@ -286,14 +252,7 @@ fn play_deal(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_weights_file_is_an_array_rust_can_include() {
-        let text = weights_file(&DEFAULT_WEIGHTS);
-        assert!(text.starts_with("[\n") && text.ends_with("]\n"));
-        assert_eq!(text.lines().count(), FEATURES + 2);
-        assert!(text.contains("// unfit"));
-    }
+    use crate::games::blockudoku::eval::DEFAULT_WEIGHTS;
 
     #[test]
     fn a_crowded_deal_is_played_the_same_way_twice() {

@@ -5,6 +5,52 @@
 //! The features are the same code as for one board ([`super::eval::Lanes`]), so the values are
 //! the same.
 
+/// The bit operations of a cell type (two vectors, `lo` and `hi`) and the sum of its count type
+/// (one vector of 64-bit lanes), from the intrinsics of one vector width; `!` is xor with `$ones`.
+/// The calling module states why its intrinsics are safe to call.
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_ops {
+    ($cells:ident, $counts:ident, $and:ident, $or:ident, $xor:ident, $add:ident, $ones:expr) => {
+        impl std::ops::Add for $counts {
+            type Output = $counts;
+            #[inline(always)]
+            fn add(self, other: $counts) -> $counts {
+                $counts(unsafe { $add(self.0, other.0) })
+            }
+        }
+        vector_ops!(@bit $cells, BitAnd, bitand, $and);
+        vector_ops!(@bit $cells, BitOr, bitor, $or);
+        vector_ops!(@bit $cells, BitXor, bitxor, $xor);
+        impl std::ops::Not for $cells {
+            type Output = $cells;
+            #[inline(always)]
+            fn not(self) -> $cells {
+                unsafe {
+                    let ones = $ones;
+                    $cells {
+                        lo: $xor(self.lo, ones),
+                        hi: $xor(self.hi, ones),
+                    }
+                }
+            }
+        }
+    };
+    (@bit $cells:ident, $trait:ident, $method:ident, $intrinsic:ident) => {
+        impl std::ops::$trait for $cells {
+            type Output = $cells;
+            #[inline(always)]
+            fn $method(self, other: $cells) -> $cells {
+                unsafe {
+                    $cells {
+                        lo: $intrinsic(self.lo, other.lo),
+                        hi: $intrinsic(self.hi, other.hi),
+                    }
+                }
+            }
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use super::super::eval::{FEATURES, Lanes, cheap_counts};
@@ -22,50 +68,16 @@ mod avx512 {
     #[derive(Clone, Copy)]
     pub(super) struct Counts8(__m512i);
 
-    impl std::ops::Add for Counts8 {
-        type Output = Counts8;
-        #[inline(always)]
-        fn add(self, other: Counts8) -> Counts8 {
-            // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
-            Counts8(unsafe { _mm512_add_epi64(self.0, other.0) })
-        }
-    }
-
-    macro_rules! bitop {
-        ($trait:ident, $method:ident, $intrinsic:ident) => {
-            impl std::ops::$trait for Cells8 {
-                type Output = Cells8;
-                #[inline(always)]
-                fn $method(self, other: Cells8) -> Cells8 {
-                    // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
-                    unsafe {
-                        Cells8 {
-                            lo: $intrinsic(self.lo, other.lo),
-                            hi: $intrinsic(self.hi, other.hi),
-                        }
-                    }
-                }
-            }
-        };
-    }
-    bitop!(BitAnd, bitand, _mm512_and_si512);
-    bitop!(BitOr, bitor, _mm512_or_si512);
-    bitop!(BitXor, bitxor, _mm512_xor_si512);
-
-    impl std::ops::Not for Cells8 {
-        type Output = Cells8;
-        #[inline(always)]
-        fn not(self) -> Cells8 {
-            // SAFETY: values of this type exist only inside `cheap_all` (AVX-512F checked).
-            unsafe {
-                let ones = _mm512_set1_epi64(-1);
-                Cells8 {
-                    lo: _mm512_xor_si512(self.lo, ones),
-                    hi: _mm512_xor_si512(self.hi, ones),
-                }
-            }
-        }
-    }
+    // SAFETY: values of these types exist only inside `cheap_all` (AVX-512F checked).
+    vector_ops!(
+        Cells8,
+        Counts8,
+        _mm512_and_si512,
+        _mm512_or_si512,
+        _mm512_xor_si512,
+        _mm512_add_epi64,
+        _mm512_set1_epi64(-1)
+    );
 
     // SAFETY (every `unsafe` below): values of these types exist only inside `cheap_all`, which
     // runs only where `available` found AVX-512 F, BW, VPOPCNTDQ and VBMI2.
@@ -185,47 +197,15 @@ mod avx2 {
 
     // SAFETY (every `unsafe` in this module but the loads and stores of `cheap_all`): values of
     // these types exist only inside `cheap_all`, which runs only where `available` found AVX2.
-    impl std::ops::Add for Counts4 {
-        type Output = Counts4;
-        #[inline(always)]
-        fn add(self, other: Counts4) -> Counts4 {
-            Counts4(unsafe { _mm256_add_epi64(self.0, other.0) })
-        }
-    }
-
-    macro_rules! bitop {
-        ($trait:ident, $method:ident, $intrinsic:ident) => {
-            impl std::ops::$trait for Cells4 {
-                type Output = Cells4;
-                #[inline(always)]
-                fn $method(self, other: Cells4) -> Cells4 {
-                    unsafe {
-                        Cells4 {
-                            lo: $intrinsic(self.lo, other.lo),
-                            hi: $intrinsic(self.hi, other.hi),
-                        }
-                    }
-                }
-            }
-        };
-    }
-    bitop!(BitAnd, bitand, _mm256_and_si256);
-    bitop!(BitOr, bitor, _mm256_or_si256);
-    bitop!(BitXor, bitxor, _mm256_xor_si256);
-
-    impl std::ops::Not for Cells4 {
-        type Output = Cells4;
-        #[inline(always)]
-        fn not(self) -> Cells4 {
-            unsafe {
-                let ones = _mm256_set1_epi64x(-1);
-                Cells4 {
-                    lo: _mm256_xor_si256(self.lo, ones),
-                    hi: _mm256_xor_si256(self.hi, ones),
-                }
-            }
-        }
-    }
+    vector_ops!(
+        Cells4,
+        Counts4,
+        _mm256_and_si256,
+        _mm256_or_si256,
+        _mm256_xor_si256,
+        _mm256_add_epi64,
+        _mm256_set1_epi64x(-1)
+    );
 
     /// The number of set bits of each byte of `v`.
     #[inline(always)]
