@@ -319,3 +319,100 @@ fn book_writes_a_readable_reproducible_book() {
         );
     }
 }
+
+#[test]
+fn td_learns_tuples_reproducibly_and_selfplay_plays_with_them() {
+    let dir = std::env::temp_dir().join(format!("tessera-td-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/blockudoku/starts/hard32.txt"
+    );
+    let learn = |name: &str| {
+        let out = dir.join(name);
+        let text = tessera(&[
+            "td",
+            "blockudoku",
+            "--rounds",
+            "300",
+            "--cap",
+            "20",
+            "--report",
+            "100",
+            "--starts",
+            starts,
+            "--seed",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(text.matches(" rounds: ").count(), 3, "{text}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let tuples = learn("a.txt");
+    assert_eq!(
+        tuples,
+        learn("b.txt"),
+        "the same seed learns the same tuples"
+    );
+    assert!(tuples.starts_with("tessera blockudoku tuples v1\n"));
+    let values: Vec<i32> = tuples
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 18 * 512);
+    assert!(values.iter().any(|&v| v != 0), "something was learned");
+    // All-zero tuples play the same games as none; the learned ones play.
+    let zero = dir.join("zero.txt");
+    let zeros = vec!["0"; 512].join(" ");
+    std::fs::write(
+        &zero,
+        format!(
+            "tessera blockudoku tuples v1\n{}",
+            format!("{zeros}\n").repeat(18)
+        ),
+    )
+    .unwrap();
+    let play = |tuples: Option<&std::path::Path>| {
+        let mut args = vec![
+            "selfplay",
+            "blockudoku",
+            "--depth",
+            "2",
+            "--games",
+            "3",
+            "--cap",
+            "40",
+            "--seed",
+            "3",
+            "--starts",
+            starts,
+        ];
+        if let Some(path) = tuples {
+            args.extend(["--tuples", path.to_str().unwrap()]);
+        }
+        let text = tessera(&args);
+        (field(&text, "rounds"), field(&text, "score_mean"))
+    };
+    assert_eq!(play(None), play(Some(&zero)));
+    let learned = play(Some(&dir.join("a.txt")));
+    assert!(learned.0.parse::<u32>().unwrap() > 0);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "tessera blockudoku tuples v1\n1 2 3\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            "selfplay",
+            "blockudoku",
+            "--depth",
+            "1",
+            "--tuples",
+            bad.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tuple file holds"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

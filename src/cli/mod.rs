@@ -10,6 +10,7 @@ pub mod learn;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;
+pub mod td;
 pub mod training;
 pub mod tune;
 pub mod tune_prior;

@@ -9,6 +9,7 @@ use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
+use crate::games::blockudoku::tuples::Tuples;
 use crate::search::{Limits, SearchControl, iterative, time};
 use clap::Args;
 use rand::rngs::SmallRng;
@@ -16,8 +17,8 @@ use rand::{RngExt, SeedableRng};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Options of `tessera selfplay`.
@@ -62,6 +63,9 @@ pub struct SelfplayArgs {
     /// Evaluation weights, comma-separated (for tuning).
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Learned tuple values to add to the evaluation (a file written by `tessera td`).
+    #[arg(long)]
+    pub tuples: Option<PathBuf>,
     /// Append the board of each lost game, --record-before rounds before the loss, to this file
     /// (crowded start positions for tuning).
     #[arg(long)]
@@ -115,6 +119,7 @@ struct GameResult {
 struct Setup {
     set: PieceSet,
     weights: Weights,
+    tuples: Option<Arc<Tuples>>,
     limits: Limits,
     starts: Vec<Board>,
 }
@@ -184,9 +189,16 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         Some(path) => read_starts(path)?,
         None => vec![Board::EMPTY],
     };
+    let tuples = match &args.tuples {
+        Some(path) => Some(Arc::new(Tuples::parse(
+            &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )?)),
+        None => None,
+    };
     Ok(Setup {
         set,
         weights,
+        tuples,
         limits,
         starts,
     })
@@ -329,6 +341,9 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let seed = args.seed ^ rounds;
         let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
             .lookahead_from(args.lookahead_from);
+        if let Some(tuples) = &setup.tuples {
+            search = search.tuples(tuples);
+        }
         iterative::deepen(&mut search, &control, &mut |_| {});
         let Some(plan) = search.chosen_plan() else {
             died = true;

@@ -10,3 +10,4 @@ pub mod rules;
 pub mod search;
 pub mod session;
 mod simd;
+pub mod tuples;

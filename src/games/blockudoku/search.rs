@@ -20,11 +20,13 @@ use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState, Weights};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
+use super::tuples::Tuples;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The value of a sampled hand that cannot be placed.
 const DEATH: i64 = -1_000_000;
@@ -155,7 +157,7 @@ impl<'a> HandSearch<'a> {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            ev: cached_evaluator(set, weights),
+            ev: cached_evaluator(set, weights, None),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -180,6 +182,18 @@ impl<'a> HandSearch<'a> {
             full_done: false,
             stopped: false,
         }
+    }
+
+    /// Evaluates with `ev` instead of the evaluator of the weights given to [`HandSearch::new`].
+    pub fn evaluator(mut self, ev: Rc<Evaluator>) -> Self {
+        self.ev = ev;
+        self
+    }
+
+    /// Adds learned tuple values to the evaluation of the weights given to [`HandSearch::new`].
+    pub fn tuples(mut self, tuples: &Arc<Tuples>) -> Self {
+        self.ev = cached_evaluator(self.set, *self.ev.weights(), Some(tuples));
+        self
     }
 
     /// Looks ahead only from start boards with at least `cells` filled cells (0: always; the
@@ -753,20 +767,37 @@ thread_local! {
     static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
     /// The last evaluator built on this thread, by piece set and weights: its tables take
     /// tens of microseconds to build, too much to redo every round.
-    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Rc<Evaluator>)>> =
+    static EVALUATOR: std::cell::RefCell<Option<CachedEvaluator>> =
         const { std::cell::RefCell::new(None) };
 }
 
+/// An evaluator with what it was built from.
+type CachedEvaluator = (PieceSet, Weights, TuplesKey, Rc<Evaluator>);
+
+/// Which tuple values an evaluator was built with (the same allocation; holding it keeps its
+/// address from being reused).
+type TuplesKey = Option<Arc<Tuples>>;
+
 /// The evaluator of `set` and `weights`, built once per thread while they stay the same
 /// (shared, not copied: it holds the set's pieces, and copying them took a tenth of a round).
-fn cached_evaluator(set: &PieceSet, weights: Weights) -> Rc<Evaluator> {
+fn cached_evaluator(
+    set: &PieceSet,
+    weights: Weights,
+    tuples: Option<&Arc<Tuples>>,
+) -> Rc<Evaluator> {
+    let same = |k: &TuplesKey| match (k, tuples) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    };
     EVALUATOR.with(|cell| {
         let mut cached = cell.borrow_mut();
         match &*cached {
-            Some((s, w, ev)) if *w == weights && same_shapes(s, set) => Rc::clone(ev),
+            Some((s, w, k, ev)) if *w == weights && same(k) && same_shapes(s, set) => Rc::clone(ev),
             _ => {
-                let ev = Rc::new(Evaluator::new(set, weights));
-                *cached = Some((set.clone(), weights, Rc::clone(&ev)));
+                let values = tuples.map(|t| Tuples::clone(t));
+                let ev = Rc::new(Evaluator::with_tuples(set, weights, values));
+                *cached = Some((set.clone(), weights, tuples.cloned(), Rc::clone(&ev)));
                 ev
             }
         }
