@@ -19,6 +19,9 @@ enum Command {
     /// Compare two Blockudoku self-play runs (`selfplay --jsonl` files): death rates and paired
     /// games, with exact tests.
     Compare(tessera::cli::compare::CompareArgs),
+    /// The death rate of any Blockudoku player from the exact chances of the boards it met
+    /// (the referee's --record-crowded and --jsonl files).
+    Chances(tessera::cli::chances::ChancesArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
     /// Learn the Blockudoku evaluation from experiments on the decisions of its own play.
@@ -47,6 +50,7 @@ fn main() {
         None => tessera::engine::run_stdio(),
         Some(Command::Selfplay(args)) => tessera::cli::selfplay::run(&args),
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
+        Some(Command::Chances(args)) => tessera::cli::chances::run(&args),
         Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
         Some(Command::Learn(args)) => tessera::cli::learn::run(&args),
         Some(Command::Td(args)) => tessera::cli::td::run(&args),

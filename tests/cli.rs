@@ -416,3 +416,93 @@ fn td_learns_tuples_reproducibly_and_selfplay_plays_with_them() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("tuple file holds"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn chances_sums_the_exact_chances_of_each_players_boards() {
+    use tessera::games::blockudoku::board::Board;
+    use tessera::games::blockudoku::danger::death_chance;
+    use tessera::games::blockudoku::piece::PieceSet;
+    let dir = std::env::temp_dir().join(format!("tessera-chances-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let crowded = [
+        "#########/#########/#########/###.#####/###.#####/####..###/#########/#########/.........",
+        "####.####/####.####/####.####/####.####/####.####/##......./#########/#########/#########",
+        "###...###/###...###/###...###/#########/#########/####.####/###...###/####.####/#########",
+    ];
+    let set = PieceSet::builtin("standard47").unwrap();
+    let chance = |b: &str| death_chance(Board::parse(b).unwrap(), &set);
+    let boards = dir.join("boards.txt");
+    std::fs::write(
+        &boards,
+        format!(
+            "{} player 1 game 0\n{} player 1 game 0\n{} player 2 game 1\n",
+            crowded[0], crowded[1], crowded[2]
+        ),
+    )
+    .unwrap();
+    let jsonl = dir.join("run.jsonl");
+    let line = |p: u32, g: u32, died: bool| {
+        format!("{{\"player\":{p},\"game\":{g},\"rounds\":30,\"died\":{died},\"engine\":\"x\"}}\n")
+    };
+    std::fs::write(
+        &jsonl,
+        [
+            line(1, 0, true),
+            line(1, 1, false),
+            line(2, 0, false),
+            line(2, 1, false),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let out = dir.join("out.jsonl");
+    let args = |o: &std::path::Path| {
+        vec![
+            "chances".to_string(),
+            boards.display().to_string(),
+            jsonl.display().to_string(),
+            "--out".to_string(),
+            o.display().to_string(),
+        ]
+    };
+    let text = tessera(&args(&out).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        text.contains("player 1 games 2 rounds 61 death_chance_per_round"),
+        "{text}"
+    );
+    assert!(
+        text.contains("player 2 games 2 rounds 60 death_chance_per_round"),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    let chances: Vec<f64> = written
+        .lines()
+        .map(|l| {
+            field(&l.replace([',', ':', '}'], " "), "\"chance\"")
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let expected = [
+        chance(crowded[0]) + chance(crowded[1]),
+        0.0,
+        0.0,
+        chance(crowded[2]),
+    ];
+    for (got, want) in chances.iter().zip(expected) {
+        assert!((got - want).abs() <= 1e-6 * want.max(1e-6), "{got} {want}");
+    }
+    assert!(
+        expected[0] > 0.0 && expected[3] > 0.0,
+        "the boards can lose"
+    );
+    // Boards of a game the referee's file does not have: refused.
+    std::fs::write(&jsonl, line(1, 0, true)).unwrap();
+    let failed = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args(&out))
+        .output()
+        .unwrap();
+    assert!(!failed.status.success());
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("player 2 game 1 has boards"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

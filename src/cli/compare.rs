@@ -63,7 +63,7 @@ fn read_run(path: &Path) -> Result<Vec<Game>, String> {
 }
 
 /// The raw value of `"key":` in a flat JSON object line.
-fn value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+pub(super) fn value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let at = line.find(&format!("\"{key}\":"))? + key.len() + 3;
     let rest = &line[at..];
     let end = rest.find([',', '}']).unwrap_or(rest.len());

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod chances;
 pub mod compare;
 pub mod cputime;
 pub mod external;

@@ -459,13 +459,21 @@ pub fn survival(rounds: u64, deaths: u64) -> Survival {
 /// The mean chance of dying per round asked over all games, and its standard error from the
 /// spread between games (a ratio estimator: games differ in length).
 fn chance_rate(results: &[GameResult]) -> (f64, f64) {
-    let asked = |r: &GameResult| (r.rounds + u64::from(r.died)) as f64;
-    let rounds: f64 = results.iter().map(asked).sum();
-    let rate = results.iter().map(|r| r.chance).sum::<f64>() / rounds.max(1.0);
-    let g = results.len() as f64;
-    let spread: f64 = results
+    let games: Vec<(f64, f64)> = results
         .iter()
-        .map(|r| (r.chance - rate * asked(r)).powi(2))
+        .map(|r| (r.chance, (r.rounds + u64::from(r.died)) as f64))
+        .collect();
+    rate_and_error(&games)
+}
+
+/// [`chance_rate`] of games given as (summed chance, rounds asked).
+pub(super) fn rate_and_error(games: &[(f64, f64)]) -> (f64, f64) {
+    let rounds: f64 = games.iter().map(|g| g.1).sum();
+    let rate = games.iter().map(|g| g.0).sum::<f64>() / rounds.max(1.0);
+    let g = games.len() as f64;
+    let spread: f64 = games
+        .iter()
+        .map(|(chance, asked)| (chance - rate * asked).powi(2))
         .sum();
     let se = if g > 1.0 {
         (spread * g / (g - 1.0)).sqrt() / rounds
@@ -473,6 +481,17 @@ fn chance_rate(results: &[GameResult]) -> (f64, f64) {
         f64::INFINITY
     };
     (rate, se)
+}
+
+/// The line that reports a death rate from exact chances: per round, hazard mean, interval.
+pub(super) fn chance_line(rate: f64, se: f64, min_filled: u32) -> String {
+    format!(
+        "death_chance_per_round {rate:.3e} se {se:.1e} hazard_mean {:.1} ci95 {:.1} {:.1} \
+         (boards of {min_filled}+ cells)",
+        1.0 / rate,
+        1.0 / (rate + 1.96 * se),
+        1.0 / (rate - 1.96 * se).max(0.0),
+    )
 }
 
 fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration) {
@@ -508,13 +527,7 @@ fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration)
     );
     if let Some(min) = args.death_chance {
         let (rate, se) = chance_rate(results);
-        println!(
-            "death_chance_per_round {rate:.3e} se {se:.1e} hazard_mean {:.1} ci95 {:.1} {:.1} \
-             (boards of {min}+ cells)",
-            1.0 / rate,
-            1.0 / (rate + 1.96 * se),
-            1.0 / (rate - 1.96 * se).max(0.0),
-        );
+        println!("{}", chance_line(rate, se, min));
     }
     println!(
         "score_mean {:.1} cpu_ms_per_round {:.3} wall_ms_per_round {:.3} elapsed_s {:.1}",
