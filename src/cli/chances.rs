@@ -7,7 +7,8 @@
 //! over each game's boards, prints per player the chance per round asked and its hazard mean
 //! with a 95% interval (as `selfplay --death-chance` does for tessera's own games), and with
 //! `--out` writes the referee's lines with each game's `chance` added: `tessera compare` then
-//! compares two players game by game on the same deals.
+//! compares two players game by game on the same deals. A line per player also tells how many
+//! boards of each band of filled cells it met and their summed chance: where its risk lies.
 
 use super::compare::value;
 use super::selfplay::{chance_line, rate_and_error};
@@ -17,6 +18,9 @@ use crate::games::blockudoku::piece::PieceSet;
 use clap::Args;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+
+/// The lower ends of the bands of filled cells the report splits the chances into.
+const BANDS: [u32; 5] = [0, 27, 30, 33, 36];
 
 /// Options of `tessera chances`.
 #[derive(Debug, Args)]
@@ -54,8 +58,9 @@ fn after(line: &str, word: &str) -> Option<u64> {
 
 fn chances(args: &ChancesArgs) -> Result<(), String> {
     let set = PieceSet::builtin(&args.pieceset)?;
-    // Summed chance by (player, game).
+    // Summed chance by (player, game), and by player and filled cells: (boards, chance).
     let mut summed: HashMap<(u64, u64), f64> = HashMap::new();
+    let mut by_filled: BTreeMap<u64, [(u64, f64); BANDS.len()]> = BTreeMap::new();
     for (i, line) in read(&args.boards)?.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -73,7 +78,14 @@ fn chances(args: &ChancesArgs) -> Result<(), String> {
             after(line, "player").ok_or_else(bad)?,
             after(line, "game").ok_or_else(bad)?,
         );
-        *summed.entry(key).or_default() += death_chance(board, &set);
+        let chance = death_chance(board, &set);
+        *summed.entry(key).or_default() += chance;
+        let band = BANDS
+            .iter()
+            .rposition(|&b| board.filled() >= b)
+            .unwrap_or(0);
+        let cell = &mut by_filled.entry(key.0).or_insert([(0, 0.0); BANDS.len()])[band];
+        *cell = (cell.0 + 1, cell.1 + chance);
     }
     // Per player: each game's (chance, rounds asked).
     let mut players: BTreeMap<u64, (String, Vec<(f64, f64)>)> = BTreeMap::new();
@@ -117,6 +129,17 @@ fn chances(args: &ChancesArgs) -> Result<(), String> {
             games.len(),
             chance_line(rate, se, args.min_filled)
         );
+        if let Some(bands) = by_filled.get(player) {
+            let parts: Vec<String> = bands
+                .iter()
+                .zip(BANDS)
+                .map(|(&(boards, chance), from)| format!("{from}+: {boards} boards {chance:.3}"))
+                .collect();
+            println!(
+                "  boards and summed chance by filled cells: {}",
+                parts.join(", ")
+            );
+        }
     }
     if let Some(path) = &args.out {
         std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display()))?;
