@@ -474,6 +474,10 @@ fn chances_sums_the_exact_chances_of_each_players_boards() {
         text.contains("player 2 games 2 rounds 60 death_chance_per_round"),
         "{text}"
     );
+    // Every test board has 36+ cells: player 1's two are in the last band, none below.
+    let bands = "by filled cells: 0+: 0 boards 0.000, 27+: 0 boards 0.000, 30+: 0 boards 0.000, \
+                 33+: 0 boards 0.000, 36+: 2 boards";
+    assert!(text.contains(bands), "{text}");
     let written = std::fs::read_to_string(&out).unwrap();
     let chances: Vec<f64> = written
         .lines()
