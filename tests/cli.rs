@@ -15,6 +15,17 @@ fn tessera(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// Runs tessera expecting it to fail with exit code 2; returns what it wrote on stderr.
+fn tessera_fails<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    stderr
+}
+
 /// The value after `key` on the line that holds it.
 fn field(text: &str, key: &str) -> String {
     text.split_whitespace()
@@ -161,23 +172,14 @@ fn compare_tests_death_rates_and_paired_games() {
         out.contains("paired: games 10 lost_by_both 1 only_A 9 only_B 0 p 0.0039"),
         "{out}"
     );
-    let missing = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["compare", fa.to_str().unwrap(), "/nonexistent.jsonl"])
-        .output()
-        .unwrap();
-    assert!(!missing.status.success());
-    assert!(String::from_utf8_lossy(&missing.stderr).starts_with("error: "));
+    let missing = tessera_fails(&["compare", fa.to_str().unwrap(), "/nonexistent.jsonl"]);
+    assert!(missing.starts_with("error: "), "{missing}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn selfplay_rejects_bad_arguments() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["selfplay", "chess", "--depth", "1"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("blockudoku"));
+    assert!(tessera_fails(&["selfplay", "chess", "--depth", "1"]).contains("blockudoku"));
     // An option of the other game is refused, not silently ignored.
     for (args, message) in [
         (
@@ -189,12 +191,7 @@ fn selfplay_rejects_bad_arguments() {
             "--opponent is for selfplay sudoku",
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = tessera_fails(&args);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
@@ -401,19 +398,15 @@ fn td_learns_tuples_reproducibly_and_selfplay_plays_with_them() {
     assert!(learned.0.parse::<u32>().unwrap() > 0);
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "tessera blockudoku tuples v1\n1 2 3\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args([
-            "selfplay",
-            "blockudoku",
-            "--depth",
-            "1",
-            "--tuples",
-            bad.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("tuple file holds"));
+    let refused = tessera_fails(&[
+        "selfplay",
+        "blockudoku",
+        "--depth",
+        "1",
+        "--tuples",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(refused.contains("tuple file holds"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -502,11 +495,6 @@ fn chances_sums_the_exact_chances_of_each_players_boards() {
     );
     // Boards of a game the referee's file does not have: refused.
     std::fs::write(&jsonl, line(1, 0, true)).unwrap();
-    let failed = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args(&out))
-        .output()
-        .unwrap();
-    assert!(!failed.status.success());
-    assert!(String::from_utf8_lossy(&failed.stderr).contains("player 2 game 1 has boards"));
+    assert!(tessera_fails(&args(&out)).contains("player 2 game 1 has boards"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -190,9 +190,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         None => vec![Board::EMPTY],
     };
     let tuples = match &args.tuples {
-        Some(path) => Some(Arc::new(Tuples::parse(
-            &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        )?)),
+        Some(path) => Some(Arc::new(read_tuples(path)?)),
         None => None,
     };
     Ok(Setup {
@@ -297,6 +295,12 @@ fn progress(results: &[Option<GameResult>], started: Instant) {
     let _ = std::io::stderr().flush();
 }
 
+/// A tuple file (written by `tessera td`).
+pub(super) fn read_tuples(path: &PathBuf) -> Result<Tuples, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Tuples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// A hand of three pieces dealt uniformly (with replacement) from `set`.
 pub(super) fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
     (0..3)
@@ -339,11 +343,15 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
         let seed = args.seed ^ rounds;
-        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
-            .lookahead_from(args.lookahead_from);
-        if let Some(tuples) = &setup.tuples {
-            search = search.tuples(tuples);
-        }
+        let mut search = HandSearch::with_tuples(
+            &setup.set,
+            setup.weights,
+            setup.tuples.as_ref(),
+            position,
+            &hand,
+            seed,
+        )
+        .lookahead_from(args.lookahead_from);
         iterative::deepen(&mut search, &control, &mut |_| {});
         let Some(plan) = search.chosen_plan() else {
             died = true;

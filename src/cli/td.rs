@@ -15,7 +15,7 @@
 //! tuples, make the improved player; a further run from them is the next step of policy
 //! iteration. A run is reproducible from its seed.
 
-use super::selfplay::{deal, read_starts};
+use super::selfplay::{deal, read_starts, read_tuples};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights, evaluate};
@@ -167,9 +167,7 @@ fn learn(args: &TdArgs) -> Result<(), String> {
         None => vec![Board::EMPTY],
     };
     let base = match &args.from {
-        Some(path) => Tuples::parse(
-            &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        )?,
+        Some(path) => read_tuples(path)?,
         None => Tuples::default(),
     };
     println!(
@@ -255,9 +253,15 @@ impl Trainer<'_> {
                     self.report(round);
                 }
                 let hand = deal(&mut rng, self.set);
-                let mut search =
-                    HandSearch::new(self.set, self.weights, position, &hand, args.seed ^ round)
-                        .tuples(&self.base);
+                let seed = args.seed ^ round;
+                let mut search = HandSearch::with_tuples(
+                    self.set,
+                    self.weights,
+                    Some(&self.base),
+                    position,
+                    &hand,
+                    seed,
+                );
                 let unlimited = Budget {
                     soft: None,
                     hard: None,
@@ -278,21 +282,27 @@ impl Trainer<'_> {
             let end = if died {
                 None
             } else {
-                Some(self.step(position.board))
+                Some(self.afterstate(position.board))
             };
             self.learn_game(&steps, end.as_ref());
         }
         Ok(())
     }
 
+    /// A board met before a hand, counted in the progress window.
     fn step(&mut self, board: Board) -> Step {
+        let step = self.afterstate(board);
+        self.window.chance += step.chance;
+        self.window.rounds += 1;
+        step
+    }
+
+    fn afterstate(&self, board: Board) -> Step {
         let chance = if board.filled() >= self.args.min_filled {
             death_chance(board, self.set)
         } else {
             0.0
         };
-        self.window.chance += chance;
-        self.window.rounds += 1;
         Step {
             eval: f64::from(evaluate(board, self.set, &self.weights) + self.base.value(board))
                 / EVAL_UNIT,

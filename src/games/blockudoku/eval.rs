@@ -412,11 +412,6 @@ impl Evaluator {
         }
     }
 
-    /// The tuple values, to change them (learning).
-    pub fn tuples_mut(&mut self) -> Option<&mut Tuples> {
-        self.tuples.as_mut()
-    }
-
     /// The weights.
     pub fn weights(&self) -> &Weights {
         &self.weights

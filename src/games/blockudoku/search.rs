@@ -154,10 +154,22 @@ impl<'a> HandSearch<'a> {
         hand: &'a [Piece],
         seed: u64,
     ) -> Self {
+        Self::with_tuples(set, weights, None, start, hand, seed)
+    }
+
+    /// [`HandSearch::new`] with learned tuple values added to the evaluation.
+    pub fn with_tuples(
+        set: &'a PieceSet,
+        weights: Weights,
+        tuples: Option<&Arc<Tuples>>,
+        start: Position,
+        hand: &'a [Piece],
+        seed: u64,
+    ) -> Self {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            ev: cached_evaluator(set, weights, None),
+            ev: cached_evaluator(set, weights, tuples),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -182,18 +194,6 @@ impl<'a> HandSearch<'a> {
             full_done: false,
             stopped: false,
         }
-    }
-
-    /// Evaluates with `ev` instead of the evaluator of the weights given to [`HandSearch::new`].
-    pub fn evaluator(mut self, ev: Rc<Evaluator>) -> Self {
-        self.ev = ev;
-        self
-    }
-
-    /// Adds learned tuple values to the evaluation of the weights given to [`HandSearch::new`].
-    pub fn tuples(mut self, tuples: &Arc<Tuples>) -> Self {
-        self.ev = cached_evaluator(self.set, *self.ev.weights(), Some(tuples));
-        self
     }
 
     /// Looks ahead only from start boards with at least `cells` filled cells (0: always; the
@@ -765,8 +765,8 @@ impl Drop for HandSearch<'_> {
 thread_local! {
     /// The set of seen boards of the last search on this thread (its memory is reused).
     static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
-    /// The last evaluator built on this thread, by piece set and weights: its tables take
-    /// tens of microseconds to build, too much to redo every round.
+    /// The last evaluator built on this thread, by piece set, weights and tuples: its tables
+    /// take tens of microseconds to build, too much to redo every round.
     static EVALUATOR: std::cell::RefCell<Option<CachedEvaluator>> =
         const { std::cell::RefCell::new(None) };
 }
@@ -778,18 +778,15 @@ type CachedEvaluator = (PieceSet, Weights, TuplesKey, Rc<Evaluator>);
 /// address from being reused).
 type TuplesKey = Option<Arc<Tuples>>;
 
-/// The evaluator of `set` and `weights`, built once per thread while they stay the same
-/// (shared, not copied: it holds the set's pieces, and copying them took a tenth of a round).
+/// The evaluator of `set`, `weights` and `tuples`, built once per thread while they stay the
+/// same (shared, not copied: it holds the set's pieces, and copying them took a tenth of a
+/// round).
 fn cached_evaluator(
     set: &PieceSet,
     weights: Weights,
     tuples: Option<&Arc<Tuples>>,
 ) -> Rc<Evaluator> {
-    let same = |k: &TuplesKey| match (k, tuples) {
-        (None, None) => true,
-        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-        _ => false,
-    };
+    let same = |k: &TuplesKey| k.as_ref().map(Arc::as_ptr) == tuples.map(Arc::as_ptr);
     EVALUATOR.with(|cell| {
         let mut cached = cell.borrow_mut();
         match &*cached {

@@ -144,13 +144,9 @@ impl Tuples {
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Board {
-        Board::parse(&rows.join("/")).unwrap()
-    }
-
     #[test]
     fn entries_read_rows_columns_and_boxes() {
-        let b = board(&[
+        let rows = [
             "#........",
             "##.......",
             ".........",
@@ -160,7 +156,8 @@ mod tests {
             ".........",
             ".........",
             "........#",
-        ]);
+        ];
+        let b = Board::parse(&rows.join("/")).unwrap();
         let e = entries(b);
         assert_eq!(e[0], 0b1);
         assert_eq!(e[1], 512 + 0b11);
