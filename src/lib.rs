@@ -2,7 +2,8 @@
 //!
 //! Layers, from the outside in:
 //! - [`protocol`]: parses command lines into [`protocol::Command`]s and formats answers; knows no rules.
-//! - [`engine`]: the session: the current game, the search worker thread, the stop flag, the output.
+//! - [`engine`]: the session: the current game, the search worker thread, the stop flag.
+//! - [`stream`]: command lines in, answer lines out (never waiting for the client to read).
 //! - [`search`]: game-independent search pieces (limits, time management, iterative deepening).
 //! - [`games`]: each game's rules, move generation, evaluation and notation.
 //! - [`sudoku`]: the sudoku solver, solution counter and generator for any box shape.
@@ -16,5 +17,6 @@ pub mod games;
 pub mod protocol;
 pub mod regression;
 pub mod search;
+pub mod stream;
 pub mod sudoku;
 pub mod tuning;

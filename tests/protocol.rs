@@ -136,7 +136,14 @@ fn stop_ends_an_infinite_search_with_one_legal_bestmove() {
     let first = engine.recv();
     assert!(first.starts_with("info depth 1 "), "{first}");
     assert!(first.contains(" pv "), "{first}");
-    // Still searching: nothing else arrives on its own... until stop.
+    // Nothing but info arrives on its own, even once the search is done (this empty board is
+    // searched fully in milliseconds)... until stop.
+    let watched = std::time::Instant::now() + Duration::from_millis(300);
+    while let Some(line) =
+        engine.try_recv(watched.saturating_duration_since(std::time::Instant::now()))
+    {
+        assert!(line.starts_with("info "), "before stop: {line}");
+    }
     engine.send("stop");
     let lines = engine.until("bestmove");
     let best = lines.last().unwrap();

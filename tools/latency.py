@@ -58,6 +58,9 @@ def measure(engine, runs, movetime):
     rng = random.Random(1)
     stop_ms, ready_ms, over_ms, first_ms = [], [], [], []
     engine.send("newgame blockudoku")
+    # Look ahead everywhere, so that `stop` meets a search still running (on this board the
+    # default search is done within milliseconds and waits for `stop`).
+    engine.send("setoption name LookaheadFrom value 0")
     engine.send(POSITION)
     for i in range(runs):
         engine.send("pieces " + HANDS[i % len(HANDS)])

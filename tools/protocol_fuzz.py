@@ -3,6 +3,7 @@
 
     python3 tools/protocol_fuzz.py [--engine target/release/tessera] [--lines 1000000]
                                    [--seed 1] [--batch 50] [--slow-ms 100]
+    python3 tools/protocol_fuzz.py --lagging [--lines 2000000] [--catch-up 20] ...
 
 Sends seeded random lines over every game: well-formed commands (every box shape from 2x2 up
 to 5x5 and the long thin ones, every Blokus variant, Blockudoku hands; positions built from the
@@ -12,6 +13,13 @@ dropped, doubled, swapped, characters changed, cut short) and junk. Every line i
 one `readyok` to the next is how long a line held the session. Prints progress, then the lines
 that held it longest, and exits 1 if the engine died or went silent for --silence seconds.
 Deterministic for a seed, up to timing (the engine's `legal` answers steer later lines).
+
+--lagging plays a client that writes ahead and reads behind (a busy GUI): each batch of random
+lines (`isready` among them, then `stop` and `isready`) is written whole before anything is
+read, and then the output is read only up to the first `readyok`, so the client falls further
+behind with every batch; every --catch-up batches it reads everything owed. A batch not written
+and read within --silence seconds is a deadlock (the engine stopped reading its input while its
+output was full); the run fails on any deadlock or death.
 """
 import argparse
 import heapq
@@ -41,14 +49,29 @@ def vchar(v):
 class Engine:
     """The engine process; a thread reads its output and passes on what the run needs."""
 
-    def __init__(self, path):
+    def __init__(self, path, lagging=False):
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, universal_newlines=True, bufsize=1)
         self.events = queue.Queue()
         self.last_legal = []
         self.stderr = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.answers = 0  # lines read (lagging mode)
+        if not lagging:
+            threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def read_readyoks(self, count):
+        """Lagging mode: reads on this thread up to the `count`-th `readyok`; False at EOF."""
+        while count > 0:
+            line = self.proc.stdout.readline()
+            if not line:
+                return False
+            self.answers += 1
+            if line.startswith("readyok"):
+                count -= 1
+            elif line.startswith("legal"):
+                self.last_legal = line.split()[1:]
+        return True
 
     def _read(self):
         for line in self.proc.stdout:
@@ -215,6 +238,61 @@ class Generator:
                         for _ in range(rng.randint(1, 8)))
 
 
+def run_lagging(args, rng):
+    """The lagging client (see --lagging); returns the exit code."""
+    engine = Engine(args.engine, lagging=True)
+    gen = Generator(rng, engine)
+    sent = batches = deadlocks = deaths = 0
+    owed = 0  # readyoks the engine owes the client (isready sent, readyok not read yet)
+    most_owed = 0
+    started = time.perf_counter()
+    next_report = 100_000
+    while sent < args.lines:
+        batch = [gen.line() for _ in range(args.batch)]
+        batch = [line for line in batch if line.split()[:1] != ["quit"]]
+        for _ in range(rng.randint(0, 2)):
+            batch.insert(rng.randrange(len(batch) + 1), "isready")
+        batch += ["stop", "isready"]
+        asked = sum(1 for line in batch if line.split() == ["isready"])
+        batches += 1
+        catch_up = batches % args.catch_up == 0
+        stuck = threading.Event()
+        timer = threading.Timer(args.silence, lambda: (stuck.set(), engine.proc.kill()))
+        timer.start()
+        ok = engine.send(batch)
+        if ok:
+            owed += asked
+            most_owed = max(most_owed, owed)
+            want = owed if catch_up else 1
+            ok = engine.read_readyoks(want)
+            if ok:
+                owed -= want
+        timer.cancel()
+        sent += len(batch)
+        if not ok:
+            what = "deadlock" if stuck.is_set() else "engine closed"
+            deadlocks += stuck.is_set()
+            deaths += not stuck.is_set()
+            print(f"FAILURE ({what}) in batch {batches} ({sent} lines), {owed} readyoks owed\n"
+                  f"  stderr: {engine.stderr[-5:]}", flush=True)
+            engine.proc.kill()
+            engine = Engine(args.engine, lagging=True)
+            gen.engine, gen.game, owed = engine, None, 0
+            continue
+        if sent >= next_report:
+            rate = sent / (time.perf_counter() - started)
+            print(f"{sent} lines, {engine.answers} answers read, {owed} readyoks owed now "
+                  f"(most {most_owed}), {rate:.0f} lines/s", flush=True)
+            next_report += 100_000
+    ok = engine.send(["isready"]) and engine.read_readyoks(owed + 1)
+    engine.close()
+    elapsed = time.perf_counter() - started
+    print(f"done (lagging): {sent} lines in {batches} batches in {elapsed:.0f} s, seed {args.seed}, "
+          f"at most {most_owed} readyoks owed, {deadlocks} deadlocks, {deaths} engine deaths, "
+          f"final catch-up {'ok' if ok else 'FAILED'}")
+    return 0 if ok and not deadlocks and not deaths else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", default="target/release/tessera")
@@ -224,9 +302,15 @@ def main():
     ap.add_argument("--slow-ms", type=float, default=100.0, help="count lines that hold the session longer")
     ap.add_argument("--silence", type=float, default=30.0, help="seconds without readyok that count as a hang")
     ap.add_argument("--report", type=int, default=5, help="slowest lines to print")
+    ap.add_argument("--lagging", action="store_true",
+                    help="a client that writes ahead and reads behind (see above)")
+    ap.add_argument("--catch-up", type=int, default=20,
+                    help="lagging: read everything owed every this many batches")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
+    if args.lagging:
+        sys.exit(run_lagging(args, rng))
     engine = Engine(args.engine)
     gen = Generator(rng, engine)
     sent = probes = slow = restarts = 0

@@ -1,11 +1,11 @@
 //! The session state machine: one command in, its answers out.
 
-use super::Output;
 use super::worker::Worker;
 use crate::games::blockudoku::board::CELLS;
 use crate::games::blockudoku::search::LOOKAHEAD_FROM;
 use crate::games::{self, EngineOptions, GameSession};
 use crate::protocol::{Command, answer, parse_line};
+use crate::stream::Output;
 use std::time::Instant;
 
 /// Default of the `MoveOverhead` option, in milliseconds.

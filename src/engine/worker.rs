@@ -1,17 +1,18 @@
 //! The search worker: one thread that runs one search at a time and prints its `info` lines.
 //!
-//! The single `bestmove` of a `go` is given by whichever comes first: the search ending, a
-//! `stop` (answered on the session thread with the line of the last `info`), or a watchdog
-//! thread that wakes at the deadline. So the answer does not wait for the busy search thread to
+//! The single `bestmove` of a `go` is given by whichever comes first: the search ending (except
+//! under `infinite`, whose answer waits for `stop` however soon the search is done), a `stop`
+//! (answered on the session thread with the line of the last `info`), or a watchdog thread that
+//! wakes at the deadline. So the answer does not wait for the busy search thread to
 //! be scheduled again on a loaded machine: sleeping threads that wake up are scheduled promptly.
 //! Before any `info`, the published line is the job's fallback (a legal answer found without
 //! searching), so the session never waits for a search: not even one whose first iteration is
 //! slow.
 
-use super::Output;
 use crate::games::SearchJob;
 use crate::protocol::answer;
 use crate::search::{Info, Limits, SearchControl, time};
+use crate::stream::Output;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +37,8 @@ struct Job {
 struct Answer {
     output: Output,
     whole_line: bool,
+    /// `go infinite`: the answer waits for `stop` even once the search has ended.
+    until_stop: bool,
     state: Mutex<AnswerState>,
 }
 
@@ -50,10 +53,11 @@ struct AnswerState {
 
 impl Answer {
     /// An answer that starts from `fallback` (empty: `bestmove none`).
-    fn new(output: Output, whole_line: bool, fallback: Vec<String>) -> Self {
+    fn new(output: Output, whole_line: bool, until_stop: bool, fallback: Vec<String>) -> Self {
         Answer {
             output,
             whole_line,
+            until_stop,
             state: Mutex::new(AnswerState {
                 best: fallback,
                 given: false,
@@ -87,7 +91,7 @@ impl Answer {
             state.searched |= info.depth > 0;
             state.best.clone_from(&info.pv);
         }
-        self.output.line(&answer::info(info));
+        self.output.progress(&answer::info(info));
     }
 
     /// Gives the `bestmove` with the last published line (the fallback before any), unless it
@@ -101,14 +105,21 @@ impl Answer {
         }
     }
 
-    /// Gives the search's own final line, unless the `bestmove` is out already; a search that
-    /// ended without a line of its own (stopped before its first iteration finished) gives the
-    /// published one (the fallback), never `none` while a move is known.
+    /// The search has ended with its own final line: the `bestmove` goes out with it, unless
+    /// it is out already or the answer waits for `stop` (then the line is kept for it). A
+    /// search that ended without a line of its own (stopped before its first iteration
+    /// finished) answers with the published one (the fallback), never `none` while a move is
+    /// known.
     fn give_final(&self, best: &[String]) {
         let mut state = self.state();
-        if !state.given {
-            let line = if best.is_empty() { &state.best } else { best };
-            self.output.line(&self.bestmove(line));
+        if state.given {
+            return;
+        }
+        if !best.is_empty() {
+            state.best = best.to_vec();
+        }
+        if !self.until_stop {
+            self.output.line(&self.bestmove(&state.best));
             state.given = true;
         }
     }
@@ -272,6 +283,7 @@ impl SearchThread {
         let answer = Arc::new(Answer::new(
             self.output.clone(),
             search.answers_whole_line(),
+            limits.infinite,
             fallback.clone(),
         ));
         if !fallback.is_empty() {
@@ -450,6 +462,7 @@ mod tests {
         let answer = Answer::new(
             Output::new(Box::new(captured.clone())),
             false,
+            false,
             vec!["a1=1".to_string()],
         );
         answer.info(&info(&["e5=7", "a1=2"]));
@@ -469,7 +482,12 @@ mod tests {
     #[test]
     fn a_whole_line_answer_and_a_final_answer() {
         let captured = Captured::default();
-        let answer = Answer::new(Output::new(Box::new(captured.clone())), true, Vec::new());
+        let answer = Answer::new(
+            Output::new(Box::new(captured.clone())),
+            true,
+            false,
+            Vec::new(),
+        );
         answer.info(&info(&["1@a9", "2@b7"]));
         answer.give_final(&["2@c7".to_string(), "1@a9".to_string()]);
         answer.give_published();
@@ -480,10 +498,15 @@ mod tests {
     fn before_any_info_the_fallback_answers() {
         let captured = Captured::default();
         let output = Output::new(Box::new(captured.clone()));
-        let answer = Answer::new(output.clone(), true, vec!["1@a9".into(), "2@a1".into()]);
+        let answer = Answer::new(
+            output.clone(),
+            true,
+            false,
+            vec!["1@a9".into(), "2@a1".into()],
+        );
         answer.give_published();
         answer.give_final(&["2@c7".to_string()]);
-        let none = Answer::new(output, false, Vec::new());
+        let none = Answer::new(output, false, false, Vec::new());
         none.give_published();
         assert_eq!(captured.lines(), ["bestmove 1@a9 2@a1", "bestmove none"]);
     }
@@ -492,10 +515,30 @@ mod tests {
     fn a_search_ended_without_a_line_answers_the_fallback() {
         let captured = Captured::default();
         let output = Output::new(Box::new(captured.clone()));
-        let answer = Answer::new(output.clone(), false, vec!["j14=3".into()]);
+        let answer = Answer::new(output.clone(), false, false, vec!["j14=3".into()]);
         answer.give_final(&[]);
-        let none = Answer::new(output, false, Vec::new());
+        let none = Answer::new(output, false, false, Vec::new());
         none.give_final(&[]);
         assert_eq!(captured.lines(), ["bestmove j14=3", "bestmove none"]);
+    }
+
+    #[test]
+    fn under_infinite_a_finished_search_answers_at_stop_with_its_final_line() {
+        let captured = Captured::default();
+        let output = Output::new(Box::new(captured.clone()));
+        let answer = Answer::new(output.clone(), false, true, vec!["a1=1".into()]);
+        answer.info(&info(&["b2=3"]));
+        answer.give_final(&["c3=4".to_string()]);
+        assert_eq!(captured.lines().len(), 1, "no bestmove before stop");
+        answer.give_published();
+        answer.give_published();
+        let none = Answer::new(output, false, true, Vec::new());
+        none.give_final(&[]);
+        none.give_published();
+        assert_eq!(
+            captured.lines()[1..],
+            ["bestmove c3=4", "bestmove none"],
+            "one bestmove each, at stop"
+        );
     }
 }

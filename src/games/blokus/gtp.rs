@@ -11,7 +11,8 @@ use super::mcts::Mcts;
 use super::session::search_tree;
 use super::sgf;
 use crate::search::{Limits, SearchControl, time};
-use std::io::{BufRead, Write};
+use crate::stream::reader::{self, Input};
+use crate::stream::{EXIT_PATIENCE, Output};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -350,10 +351,18 @@ pub fn run(args: &GtpArgs) -> i32 {
             return 2;
         }
     };
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    // Answers never wait for the client to read them, so a client that writes ahead and reads
+    // behind cannot deadlock the loop.
+    let output = Output::stdout();
+    let mut stdin = std::io::stdin().lock();
+    while let Some(input) = reader::read_line(&mut stdin) {
+        let line = match input {
+            Input::Line(line, _) => line,
+            Input::Rejected(why) => {
+                output.line(&format!("? {why}\n"));
+                continue;
+            }
+        };
         let Some((id, name, words)) = parse_line(&line) else {
             continue;
         };
@@ -369,12 +378,11 @@ pub fn run(args: &GtpArgs) -> i32 {
             Reply::Err(msg) => (format!("?{id} {}", msg.trim_end()), false),
             Reply::Quit => (format!("={id} "), true),
         };
-        if writeln!(out, "{text}\n").and_then(|_| out.flush()).is_err() {
-            break;
-        }
+        output.line(&format!("{text}\n"));
         if quit {
             break;
         }
     }
+    output.drain(EXIT_PATIENCE);
     0
 }
