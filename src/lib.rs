@@ -7,7 +7,6 @@
 //! - [`search`]: game-independent search pieces (limits, time management, iterative deepening).
 //! - [`games`]: each game's rules, move generation, evaluation and notation.
 //! - [`sudoku`]: the sudoku solver, solution counter and generator for any box shape.
-//! - [`regression`]: game-independent model fitting (Poisson regression).
 //! - [`tuning`]: game-independent parameter tuning (separable CMA-ES).
 //! - [`cli`]: the subcommands of the `tessera` binary besides protocol mode.
 
@@ -15,7 +14,6 @@ pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod protocol;
-pub mod regression;
 pub mod search;
 pub mod stream;
 pub mod sudoku;

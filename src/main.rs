@@ -24,10 +24,6 @@ enum Command {
     Chances(tessera::cli::chances::ChancesArgs),
     /// Learn evaluation weights from play (Blockudoku, separable CMA-ES).
     Tune(tessera::cli::tune::TuneArgs),
-    /// Learn the Blockudoku evaluation from experiments on the decisions of its own play.
-    Learn(tessera::cli::learn::LearnArgs),
-    /// Learn Blockudoku tuple values by temporal-difference learning from its own play.
-    Td(tessera::cli::td::TdArgs),
     /// Build a Blokus opening book by deep searches of the first moves.
     Book(tessera::cli::book::BookArgs),
     /// Learn the Blokus prior weights from deep searches of recorded positions.
@@ -52,8 +48,6 @@ fn main() {
         Some(Command::Compare(args)) => tessera::cli::compare::run(&args),
         Some(Command::Chances(args)) => tessera::cli::chances::run(&args),
         Some(Command::Tune(args)) => tessera::cli::tune::run(&args),
-        Some(Command::Learn(args)) => tessera::cli::learn::run(&args),
-        Some(Command::Td(args)) => tessera::cli::td::run(&args),
         Some(Command::Book(args)) => tessera::cli::book::run(&args),
         Some(Command::TunePrior(args)) => tessera::cli::tune_prior::run(&args),
         Some(Command::Bench(args)) => tessera::cli::bench::run(&args),

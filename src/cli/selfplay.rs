@@ -9,7 +9,6 @@ use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
-use crate::games::blockudoku::tuples::Tuples;
 use crate::search::{Limits, SearchControl, iterative, time};
 use clap::Args;
 use rand::rngs::SmallRng;
@@ -17,8 +16,8 @@ use rand::{RngExt, SeedableRng};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Options of `tessera selfplay`.
@@ -63,9 +62,6 @@ pub struct SelfplayArgs {
     /// Evaluation weights, comma-separated (for tuning).
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
-    /// Learned tuple values to add to the evaluation (a file written by `tessera td`).
-    #[arg(long)]
-    pub tuples: Option<PathBuf>,
     /// Append the board of each lost game, --record-before rounds before the loss, to this file
     /// (crowded start positions for tuning).
     #[arg(long)]
@@ -119,7 +115,6 @@ struct GameResult {
 struct Setup {
     set: PieceSet,
     weights: Weights,
-    tuples: Option<Arc<Tuples>>,
     limits: Limits,
     starts: Vec<Board>,
 }
@@ -189,14 +184,9 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         Some(path) => read_starts(path)?,
         None => vec![Board::EMPTY],
     };
-    let tuples = match &args.tuples {
-        Some(path) => Some(Arc::new(read_tuples(path)?)),
-        None => None,
-    };
     Ok(Setup {
         set,
         weights,
-        tuples,
         limits,
         starts,
     })
@@ -295,12 +285,6 @@ fn progress(results: &[Option<GameResult>], started: Instant) {
     let _ = std::io::stderr().flush();
 }
 
-/// A tuple file (written by `tessera td`).
-pub(super) fn read_tuples(path: &PathBuf) -> Result<Tuples, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Tuples::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
 /// A hand of three pieces dealt uniformly (with replacement) from `set`.
 pub(super) fn deal(rng: &mut SmallRng, set: &PieceSet) -> Vec<Piece> {
     (0..3)
@@ -343,15 +327,8 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
         let seed = args.seed ^ rounds;
-        let mut search = HandSearch::with_tuples(
-            &setup.set,
-            setup.weights,
-            setup.tuples.as_ref(),
-            position,
-            &hand,
-            seed,
-        )
-        .lookahead_from(args.lookahead_from);
+        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
+            .lookahead_from(args.lookahead_from);
         iterative::deepen(&mut search, &control, &mut |_| {});
         let Some(plan) = search.chosen_plan() else {
             died = true;

@@ -1,12 +1,12 @@
-//! What the two Blockudoku weight learners, `tune` and `learn`, share: their common options, the
-//! weights they start from, and how they print and write what they learned.
+//! The Blockudoku weight tuner's options, the weights it starts from, and how it prints and
+//! writes what it learned (`--out`: a weights file the evaluation can include).
 
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURE_NAMES, Weights};
 use crate::games::blockudoku::piece::PieceSet;
 use clap::Args;
 use std::path::PathBuf;
 
-/// The options every weight learner takes.
+/// The options of a weight learner.
 #[derive(Debug, Args)]
 pub struct TrainingArgs {
     /// Seed of the deals (and of the learner's own random choices).

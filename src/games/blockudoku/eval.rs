@@ -17,7 +17,6 @@
 use super::board::{self, Board, FULL, SIZE};
 use super::piece::{EmptyRuns, Piece, PieceSet};
 use super::simd::Batch;
-use super::tuples::Tuples;
 
 /// The features, in the order of [`Weights`].
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -357,18 +356,11 @@ pub struct Evaluator {
     quick_slack: i32,
     /// Evaluates eight boards at once when the CPU can and the weights fit 16 bits.
     batch: Option<Batch>,
-    /// Learned values of the rows', columns' and boxes' patterns, added to the cheap value.
-    tuples: Option<Tuples>,
 }
 
 impl Evaluator {
     /// The evaluator of `weights` for pieces dealt from `set`.
     pub fn new(set: &PieceSet, weights: Weights) -> Self {
-        Self::with_tuples(set, weights, None)
-    }
-
-    /// The evaluator of `weights` and `tuples` for pieces dealt from `set`.
-    pub fn with_tuples(set: &PieceSet, weights: Weights, tuples: Option<Tuples>) -> Self {
         let mut order: Vec<usize> = (0..set.pieces.len()).collect();
         // Biggest first: the likeliest not to fit, and supersets come before their parts.
         order.sort_by_key(|&i| std::cmp::Reverse(set.pieces[i].cells));
@@ -395,8 +387,7 @@ impl Evaluator {
         let quick_slack = (0..FEATURES)
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
-            .sum::<i32>()
-            + tuples.as_ref().map_or(0, Tuples::max_sum);
+            .sum();
         let batch = Batch::detect();
         let narrow = weights.0.iter().all(|&w| i16::try_from(w).is_ok());
         Evaluator {
@@ -408,7 +399,6 @@ impl Evaluator {
             bounded,
             quick_slack,
             batch: (batch.wide() && narrow).then_some(batch),
-            tuples,
         }
     }
 
@@ -421,12 +411,7 @@ impl Evaluator {
     /// weights are not positive).
     #[inline(always)]
     pub fn cheap(&self, board: Board) -> i32 {
-        dot(&cheap_features(board), &self.weights) + self.tuple_value(board)
-    }
-
-    #[inline(always)]
-    fn tuple_value(&self, board: Board) -> i32 {
-        self.tuples.as_ref().map_or(0, |t| t.value(board))
+        dot(&cheap_features(board), &self.weights)
     }
 
     /// [`Evaluator::cheap`] of each board of `boards` into `out` (as long), eight at once
@@ -441,11 +426,6 @@ impl Evaluator {
             let cells: &[u128] =
                 unsafe { std::slice::from_raw_parts(boards.as_ptr().cast(), boards.len()) };
             if batch.cheap_all(cells, &self.weights.0, out) {
-                if let Some(t) = &self.tuples {
-                    for (v, &b) in out.iter_mut().zip(boards) {
-                        *v += t.value(b);
-                    }
-                }
                 return;
             }
         }
@@ -818,29 +798,6 @@ mod tests {
                 let got = ev.above(b, floor);
                 assert_eq!(got, (value > floor).then_some(value), "floor {floor}");
             }
-        }
-    }
-
-    #[test]
-    fn tuples_add_their_values_to_every_path() {
-        use super::super::tuples::{PATTERNS, TABLES};
-        let set = PieceSet::builtin("standard47").unwrap();
-        let mut rng = SmallRng::seed_from_u64(17);
-        let mut tuples = Tuples::default();
-        for e in 0..TABLES * PATTERNS {
-            tuples.set(e as u16, rng.random_range(-40..60));
-        }
-        let ev = Evaluator::with_tuples(&set, DEFAULT_WEIGHTS, Some(tuples.clone()));
-        let boards: Vec<Board> = (0..200).map(|i| Board::random(&mut rng, i % 70)).collect();
-        let mut out = vec![0; boards.len()];
-        ev.cheap_many(&boards, &mut out);
-        for (&b, &cheap) in boards.iter().zip(&out) {
-            let value = evaluate(b, &set, &DEFAULT_WEIGHTS) + tuples.value(b);
-            assert_eq!(ev.full(b), value, "{b}");
-            assert_eq!(ev.cheap(b), cheap);
-            assert!(cheap >= value && ev.quick_bound(b) >= cheap);
-            assert_eq!(ev.above(b, value - 1), Some(value));
-            assert_eq!(ev.above(b, value), None);
         }
     }
 }

@@ -10,4 +10,3 @@ pub mod rules;
 pub mod search;
 pub mod session;
 mod simd;
-pub mod tuples;

@@ -20,13 +20,11 @@ use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState, Weights};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
-use super::tuples::Tuples;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// The value of a sampled hand that cannot be placed.
 const DEATH: i64 = -1_000_000;
@@ -136,8 +134,6 @@ pub struct HandSearch<'a> {
     la: Lookahead,
     /// The fewest filled cells of a start board whose hand is looked ahead.
     lookahead_from: u32,
-    /// Keep [`TOP`] final boards even when no look-ahead follows (see [`HandSearch::finalists`]).
-    keep_finalists: bool,
     /// The CPU has the popcnt instruction.
     popcnt: bool,
     full_done: bool,
@@ -154,22 +150,10 @@ impl<'a> HandSearch<'a> {
         hand: &'a [Piece],
         seed: u64,
     ) -> Self {
-        Self::with_tuples(set, weights, None, start, hand, seed)
-    }
-
-    /// [`HandSearch::new`] with learned tuple values added to the evaluation.
-    pub fn with_tuples(
-        set: &'a PieceSet,
-        weights: Weights,
-        tuples: Option<&Arc<Tuples>>,
-        start: Position,
-        hand: &'a [Piece],
-        seed: u64,
-    ) -> Self {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            ev: cached_evaluator(set, weights, tuples),
+            ev: cached_evaluator(set, weights),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -189,7 +173,6 @@ impl<'a> HandSearch<'a> {
             keep: TOP,
             la: Lookahead::default(),
             lookahead_from: LOOKAHEAD_FROM,
-            keep_finalists: false,
             popcnt: has_popcnt(),
             full_done: false,
             stopped: false,
@@ -201,23 +184,6 @@ impl<'a> HandSearch<'a> {
     pub fn lookahead_from(mut self, cells: u32) -> Self {
         self.lookahead_from = cells;
         self
-    }
-
-    /// Keeps the best distinct final boards of the full search even when no look-ahead follows,
-    /// for [`HandSearch::finalists`] (slower: fewer final boards are cut early).
-    pub fn keep_finalists(mut self) -> Self {
-        self.keep_finalists = true;
-        self
-    }
-
-    /// The best distinct final boards of the last full search (iteration 2), best first, with
-    /// their plans: at most [`TOP`] with [`HandSearch::keep_finalists`] or a look-ahead to
-    /// follow, else only the best.
-    pub fn finalists(&self) -> Vec<(Board, Vec<Placement>)> {
-        self.top
-            .iter()
-            .map(|c| (c.board, c.plan[..usize::from(c.len)].to_vec()))
-            .collect()
     }
 
     /// True when no look-ahead follows the full search: the board is not crowded enough to be
@@ -276,11 +242,7 @@ impl<'a> HandSearch<'a> {
     fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
         self.seen.clear();
         self.top.clear();
-        self.keep = if self.no_lookahead(control) && !self.keep_finalists {
-            1
-        } else {
-            TOP
-        };
+        self.keep = if self.no_lookahead(control) { 1 } else { TOP };
         if let Some(greedy) = self.best {
             self.top.push(greedy);
         }
@@ -765,36 +727,22 @@ impl Drop for HandSearch<'_> {
 thread_local! {
     /// The set of seen boards of the last search on this thread (its memory is reused).
     static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
-    /// The last evaluator built on this thread, by piece set, weights and tuples: its tables
-    /// take tens of microseconds to build, too much to redo every round.
-    static EVALUATOR: std::cell::RefCell<Option<CachedEvaluator>> =
+    /// The last evaluator built on this thread, by piece set and weights: its tables take
+    /// tens of microseconds to build, too much to redo every round.
+    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Rc<Evaluator>)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// An evaluator with what it was built from.
-type CachedEvaluator = (PieceSet, Weights, TuplesKey, Rc<Evaluator>);
-
-/// Which tuple values an evaluator was built with (the same allocation; holding it keeps its
-/// address from being reused).
-type TuplesKey = Option<Arc<Tuples>>;
-
-/// The evaluator of `set`, `weights` and `tuples`, built once per thread while they stay the
-/// same (shared, not copied: it holds the set's pieces, and copying them took a tenth of a
-/// round).
-fn cached_evaluator(
-    set: &PieceSet,
-    weights: Weights,
-    tuples: Option<&Arc<Tuples>>,
-) -> Rc<Evaluator> {
-    let same = |k: &TuplesKey| k.as_ref().map(Arc::as_ptr) == tuples.map(Arc::as_ptr);
+/// The evaluator of `set` and `weights`, built once per thread while they stay the same
+/// (shared, not copied: it holds the set's pieces, and copying them took a tenth of a round).
+fn cached_evaluator(set: &PieceSet, weights: Weights) -> Rc<Evaluator> {
     EVALUATOR.with(|cell| {
         let mut cached = cell.borrow_mut();
         match &*cached {
-            Some((s, w, k, ev)) if *w == weights && same(k) && same_shapes(s, set) => Rc::clone(ev),
+            Some((s, w, ev)) if *w == weights && same_shapes(s, set) => Rc::clone(ev),
             _ => {
-                let values = tuples.map(|t| Tuples::clone(t));
-                let ev = Rc::new(Evaluator::with_tuples(set, weights, values));
-                *cached = Some((set.clone(), weights, tuples.cloned(), Rc::clone(&ev)));
+                let ev = Rc::new(Evaluator::new(set, weights));
+                *cached = Some((set.clone(), weights, Rc::clone(&ev)));
                 ev
             }
         }
@@ -1133,32 +1081,6 @@ mod tests {
         assert!(three.top.windows(2).all(|w| w[0].eval >= w[1].eval));
         let value = brute_best(&set, Board::EMPTY, &hand, 7).unwrap();
         assert_eq!(two.top[0].eval, value);
-    }
-
-    #[test]
-    fn finalists_are_distinct_best_first_and_their_plans_lead_to_them() {
-        let set = PieceSet::builtin("standard47").unwrap();
-        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
-        let position = Position::default();
-        let mut search =
-            HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1).keep_finalists();
-        crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
-        let finalists = search.finalists();
-        assert_eq!(finalists.len(), TOP);
-        let values: Vec<i32> = finalists
-            .iter()
-            .map(|(board, plan)| {
-                let after = play_plan(position, &hand, plan, Scoring::App).unwrap();
-                assert_eq!(after.board, *board);
-                evaluate(*board, &set, &DEFAULT_WEIGHTS)
-            })
-            .collect();
-        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
-        assert_eq!(values[0], brute_best(&set, Board::EMPTY, &hand, 7).unwrap());
-        let mut boards: Vec<u128> = finalists.iter().map(|(b, _)| b.0).collect();
-        boards.sort_unstable();
-        boards.dedup();
-        assert_eq!(boards.len(), TOP);
     }
 
     #[test]
