@@ -60,7 +60,7 @@ pub fn run(args: &BookArgs) -> i32 {
         lines.len(),
         args.playouts
     );
-    let answers = jobs::map(&lines, args.jobs, 10, |i, line| {
+    let answers = jobs::map(&lines, args.jobs, "positions", |i, line| {
         deep_answer(variant, line, args.playouts, args.seed + i as u64)
     });
     let mut text = format!(

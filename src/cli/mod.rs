@@ -7,6 +7,7 @@ pub mod compare;
 pub mod cputime;
 pub mod external;
 pub mod jobs;
+pub mod progress;
 pub mod selfplay;
 pub mod selfplay_sudoku;
 pub mod sprt;

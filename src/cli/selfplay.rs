@@ -3,6 +3,7 @@
 //! the results of node- or depth-limited runs.
 
 use super::cputime::thread_cpu_time;
+use super::progress::Progress;
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
@@ -239,6 +240,7 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; args.games]);
     let next = AtomicUsize::new(0);
     let started = Instant::now();
+    let progress = Progress::new(args.games as u64, "games");
     std::thread::scope(|scope| {
         for _ in 0..args.jobs.max(1) {
             scope.spawn(|| {
@@ -250,12 +252,12 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
                     let result = play_game(args, setup, game, started);
                     let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
                     all[game] = Some(result);
-                    progress(&all, started);
+                    show_progress(&progress, &all);
                 }
             });
         }
     });
-    eprintln!();
+    progress.finish();
     let results: Vec<GameResult> = results
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
@@ -266,23 +268,15 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     print_summary(args, &results, started.elapsed());
 }
 
-fn progress(results: &[Option<GameResult>], started: Instant) {
+/// Games done, with their rounds and deaths so far.
+fn show_progress(progress: &Progress, results: &[Option<GameResult>]) {
     let done: Vec<&GameResult> = results.iter().flatten().collect();
     let rounds: u64 = done.iter().map(|r| r.rounds).sum();
     let deaths = done.iter().filter(|r| r.died).count();
-    let width = 30;
-    let filled = done.len() * width / results.len().max(1);
-    eprint!(
-        "\r[{}{}] {}/{} games, {} rounds, {} deaths, {:.0}s ",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        done.len(),
-        results.len(),
-        rounds,
-        deaths,
-        started.elapsed().as_secs_f64()
+    progress.set(
+        done.len() as u64,
+        format!("{rounds} rounds, {deaths} deaths"),
     );
-    let _ = std::io::stderr().flush();
 }
 
 /// A hand of three pieces dealt uniformly (with replacement) from `set`.

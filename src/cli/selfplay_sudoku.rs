@@ -7,6 +7,7 @@
 
 use super::cputime::thread_cpu_time;
 use super::external::ExternalEngine;
+use super::progress::Progress;
 use super::selfplay::SelfplayArgs;
 use super::sprt::{Sprt, Tally, Verdict};
 use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name, parse_move};
@@ -366,13 +367,14 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
     let mut tally = Tally::default();
     let mut verdict = Verdict::Continue;
     let mut cpu = [MoveClock::default(); 2];
+    let progress = Progress::new(args.games as u64, "games");
     for index in 0..args.games {
         let r = play_game(args, setup, index);
         cpu[0].merge(r.cpu[0]);
         cpu[1].merge(r.cpu[1]);
         let outcome = if let Some((why, by_engine)) = &r.illegal {
             forfeits += 1;
-            eprintln!("game {index}: {why}");
+            progress.note(&format!("game {index}: {why}"));
             if *by_engine {
                 losses += 1;
                 2
@@ -407,7 +409,7 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             1 => tally.draws += 1,
             _ => tally.losses += 1,
         }
-        eprintln!(
+        progress.note(&format!(
             "game {index}: engine {} margin {:+} passes {} opponent taboos {} cpu_ms_per_move {} / {}",
             if r.engine_first { "first" } else { "second" },
             r.margin,
@@ -415,6 +417,10 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             r.opponent_taboos,
             r.cpu[0].per_move(),
             r.cpu[1].per_move()
+        ));
+        progress.set(
+            index as u64 + 1,
+            format!("engine {}-{}-{}", tally.wins, tally.draws, tally.losses),
         );
         if let Some(sprt) = &setup.sprt {
             // Whole pairs only: both colours of an opening.
@@ -426,6 +432,7 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
             }
         }
     }
+    progress.finish();
     let games = tally.games().max(1) as f64;
     println!(
         "games {} wins {wins} draws {draws} losses {losses} forfeits {forfeits} (as first: {}-{}-{})",

@@ -6,6 +6,7 @@
 //! and the current mean play the same deals too, and the progress line shows both. Games are
 //! searched to a fixed depth, so a run is reproducible from its seed whatever `--jobs` is.
 
+use super::progress::Progress;
 use super::selfplay::read_starts;
 use super::training::{NOT_POSITIVE, TrainingArgs, list};
 use crate::games::blockudoku::board::Board;
@@ -97,6 +98,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         args.depth,
         args.common.seed
     );
+    let progress = Progress::new(args.generations, "generations");
     for generation in 0..args.generations {
         let xs = es.ask();
         let mut candidates: Vec<Weights> = xs.iter().map(|x| to_weights(x)).collect();
@@ -120,11 +122,9 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         es.tell(&xs, &survived[..xs.len()]);
         let (mean, base) = (scores[xs.len()], scores[xs.len() + 1]);
         let best = scores[..xs.len()].iter().map(|s| s.rounds).max();
-        let elapsed = began.elapsed().as_secs_f64();
-        let eta = elapsed / (generation + 1) as f64 * (args.generations - generation - 1) as f64;
-        println!(
+        let lines = format!(
             "gen {:>3}/{}  mean: {} deaths {} rounds  start weights: {} deaths {} rounds  \
-             best candidate {} rounds  sigma {:.3}  {:.0} s, {:.0} s left",
+             best candidate {} rounds  sigma {:.3}  {:.0} s\n  weights {}",
             generation + 1,
             args.generations,
             mean.deaths,
@@ -133,11 +133,13 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
             base.rounds,
             best.unwrap_or(0),
             es.sigma(),
-            elapsed,
-            eta
+            began.elapsed().as_secs_f64(),
+            list(&to_weights(es.mean()))
         );
-        println!("  weights {}", list(&to_weights(es.mean())));
+        progress.suspend(|| println!("{lines}"));
+        progress.set(generation + 1, format!("mean {} rounds", mean.rounds));
     }
+    progress.finish();
     args.common.finish(&to_weights(es.mean()))
 }
 

@@ -145,7 +145,7 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
 
 /// Searches every position (`--jobs` at once), printing progress.
 fn search_all(args: &TunePriorArgs, positions: &[Position]) -> Vec<Sample> {
-    jobs::map(positions, args.jobs, 50, |i, p| {
+    jobs::map(positions, args.jobs, "positions", |i, p| {
         search(p, args.playouts, args.seed.wrapping_add(i as u64))
     })
 }
