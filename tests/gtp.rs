@@ -259,3 +259,43 @@ fn loadsgf_loads_a_match_record_before_a_move_number_and_refuses_bad_input() {
     assert_eq!(g.ok("final_score"), "B+16");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The protocol promises where GTP has them: every command answered exactly once, in order,
+/// whatever comes in between (garbage, a line that is not UTF-8); end of input right after a
+/// `genmove` still gets its answer, then exit code 0.
+#[test]
+fn every_command_answered_once_and_end_of_input_after_genmove_exits_zero() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["gtp", "--nodes", "300", "--variant", "duo"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut batch = b"1 protocol_version\nflurb\n".to_vec();
+    batch.extend_from_slice(b"\xff\xfe\n2 genmove b\n3 all_legal w\n4 genmove w\n");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&batch).unwrap();
+    drop(stdin);
+    let mut stdout = child.stdout.take().unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+    let answers: Vec<&str> = text
+        .split("\n\n")
+        .filter(|a| !a.is_empty())
+        .map(|a| a.lines().next().unwrap())
+        .collect();
+    assert_eq!(answers.len(), 6, "{text}");
+    assert_eq!(answers[0], "=1 2");
+    assert!(answers[1].starts_with("? "), "{answers:?}");
+    assert!(answers[2].starts_with("? ") && answers[2].contains("UTF-8"));
+    assert!(
+        answers[3].starts_with("=2 ") && answers[3].len() > 4,
+        "{answers:?}"
+    );
+    assert!(answers[4].starts_with("=3 "), "{answers:?}");
+    assert!(
+        answers[5].starts_with("=4 ") && answers[5].len() > 4,
+        "{answers:?}"
+    );
+    assert!(child.wait().unwrap().success());
+}
