@@ -5,7 +5,8 @@
 use super::cputime::thread_cpu_time;
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
+use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
+use crate::games::blockudoku::features::FEATURES;
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;

@@ -9,7 +9,8 @@
 use super::selfplay::read_starts;
 use super::training::{NOT_POSITIVE, TrainingArgs, list};
 use crate::games::blockudoku::board::Board;
-use crate::games::blockudoku::eval::{FEATURE_NAMES, FEATURES, Weights};
+use crate::games::blockudoku::eval::Weights;
+use crate::games::blockudoku::features::{FEATURE_NAMES, FEATURES};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
