@@ -58,7 +58,7 @@ pub struct TuneArgs {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &TuneArgs) -> i32 {
-    super::selfplay::exit_code(tune(args))
+    super::exit_code(tune(args))
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {
