@@ -15,7 +15,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play seeded games and print statistics.
-    Selfplay(Box<tessera::cli::selfplay::SelfplayArgs>),
+    Selfplay(Box<tessera::cli::selfplay_args::SelfplayArgs>),
     /// Compare two Blockudoku self-play runs (`selfplay --jsonl` files): death rates and paired
     /// games, with exact tests.
     Compare(tessera::cli::compare::CompareArgs),

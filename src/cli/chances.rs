@@ -42,7 +42,7 @@ pub struct ChancesArgs {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &ChancesArgs) -> i32 {
-    super::selfplay::exit_code(chances(args))
+    super::exit_code(chances(args))
 }
 
 fn read(path: &PathBuf) -> Result<String, String> {

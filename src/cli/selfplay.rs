@@ -1,17 +1,20 @@
 //! `tessera selfplay blockudoku`: seeded games under uniform random hands, with survival
 //! statistics. Games are independent and seeded by their index, so `--jobs` does not change
-//! the results of node- or depth-limited runs.
+//! the results of node- or depth-limited runs. [`run`] is the whole `tessera selfplay`: it hands
+//! `sudoku` to [`super::selfplay_sudoku`].
 
 use super::cputime::thread_cpu_time;
+use super::exit_code;
 use super::progress::Progress;
+use super::selfplay_args::{SelfplayArgs, limits, parse_numbers};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURES, Weights};
+use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
+use crate::games::blockudoku::features::FEATURES;
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
 use crate::search::{Limits, SearchControl, iterative, time};
-use clap::Args;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::VecDeque;
@@ -20,82 +23,6 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// Options of `tessera selfplay`.
-#[derive(Debug, Args)]
-pub struct SelfplayArgs {
-    /// The game to play: blockudoku or sudoku.
-    pub game: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 10)]
-    pub games: usize,
-    /// Seed of the deals (game i uses seed and i).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Think time per round in milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Node budget per round (deterministic).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Iteration depth per round (1 = greedy, 2 = full hand search, 3+ = look-ahead).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Stop a game after this many rounds (it counts as surviving).
-    #[arg(long, default_value_t = 100_000)]
-    pub cap: u64,
-    /// Blockudoku: stop after this many seconds; games in play end as if capped, later games are not
-    /// started (for long survival runs that must end on time).
-    #[arg(long)]
-    pub time_limit: Option<f64>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
-    /// Start boards, one a line (rows joined by '/'); game i starts from board i mod count.
-    #[arg(long)]
-    pub starts: Option<PathBuf>,
-    /// Write one JSON line per game to this file.
-    #[arg(long)]
-    pub jsonl: Option<PathBuf>,
-    /// Piece set the hands are dealt from.
-    #[arg(long, default_value = "standard47")]
-    pub pieceset: String,
-    /// Evaluation weights, comma-separated (for tuning).
-    #[arg(long, allow_hyphen_values = true)]
-    pub weights: Option<String>,
-    /// Append the board of each lost game, --record-before rounds before the loss, to this file
-    /// (crowded start positions for tuning).
-    #[arg(long)]
-    pub record: Option<PathBuf>,
-    /// How many rounds before the loss --record takes its board.
-    #[arg(long, default_value_t = 5)]
-    pub record_before: usize,
-    /// Blockudoku: also estimate the death rate from the exact chance that each round's hand
-    /// cannot be placed (see `games::blockudoku::danger`), on boards with at least this many
-    /// filled cells (emptier boards count 0): far less noisy than counting deaths.
-    #[arg(long)]
-    pub death_chance: Option<u32>,
-    /// Blockudoku: look ahead (iterations 3+) only on boards with at least this many filled
-    /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
-    #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]
-    pub lookahead_from: u32,
-    /// Sudoku: box shape MxN (default 3x3).
-    #[arg(long = "box", value_parser = super::selfplay_sudoku::parse_box)]
-    pub r#box: Option<crate::sudoku::Shape>,
-    /// Sudoku: classic, rows, border or random (default classic).
-    #[arg(long, value_parser = crate::games::compsudoku::rules::Mode::parse)]
-    pub mode: Option<crate::games::compsudoku::rules::Mode>,
-    /// Sudoku: greedy, random, self or engine:PATH (another engine binary, e.g. an older build;
-    /// default greedy).
-    #[arg(long, value_parser = super::selfplay_sudoku::Opponent::parse)]
-    pub opponent: Option<super::selfplay_sudoku::Opponent>,
-    /// Sudoku: random moves that open every pair of games (one game with each colour).
-    #[arg(long, default_value_t = 0)]
-    pub openings: usize,
-    /// Sudoku: stop when an SPRT of ELO0 against ELO1 (alpha = beta = 0.05) decides, e.g. 0,30.
-    #[arg(long)]
-    pub sprt: Option<String>,
-}
 
 /// How one game went.
 #[derive(Debug, Clone)]
@@ -120,7 +47,7 @@ struct Setup {
     starts: Vec<Board>,
 }
 
-/// Runs the subcommand; returns the exit code.
+/// Runs `tessera selfplay` for either game; returns the exit code.
 pub fn run(args: &SelfplayArgs) -> i32 {
     if let Err(message) = options_fit_the_game(args) {
         return exit_code(Err(message));
@@ -157,17 +84,6 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
     }
 }
 
-/// The exit code of a selfplay run: 0, or 2 after printing why the run could not start.
-pub(super) fn exit_code(run: Result<(), String>) -> i32 {
-    match run {
-        Ok(()) => 0,
-        Err(message) => {
-            eprintln!("error: {message}");
-            2
-        }
-    }
-}
-
 fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     if args.game != "blockudoku" {
         return Err(format!(
@@ -191,27 +107,6 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         limits,
         starts,
     })
-}
-
-/// The search limits per move: `--movetime`, `--nodes` and `--depth`, at least one of them.
-pub(super) fn limits(args: &SelfplayArgs) -> Result<Limits, String> {
-    let limits = Limits {
-        movetime: args.movetime,
-        nodes: args.nodes,
-        depth: args.depth,
-        ..Limits::default()
-    };
-    if limits.movetime.is_none() && limits.nodes.is_none() && limits.depth.is_none() {
-        return Err("give --movetime, --nodes or --depth".into());
-    }
-    Ok(limits)
-}
-
-/// The numbers of a `--weights` list (`-5,90,-12`).
-pub(super) fn parse_numbers(text: &str) -> Result<Vec<i32>, String> {
-    text.split(',')
-        .map(|w| w.trim().parse().map_err(|_| format!("bad weight '{w}'")))
-        .collect()
 }
 
 pub(super) fn parse_weights(text: &str) -> Result<Weights, String> {

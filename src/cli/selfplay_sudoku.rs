@@ -6,9 +6,10 @@
 //! random moves, one game with each colour.
 
 use super::cputime::thread_cpu_time;
+use super::exit_code;
 use super::external::ExternalEngine;
 use super::progress::Progress;
-use super::selfplay::SelfplayArgs;
+use super::selfplay_args::{Opponent, SelfplayArgs, limits, parse_numbers};
 use super::sprt::{Sprt, Tally, Verdict};
 use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name, parse_move};
 use crate::games::compsudoku::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
@@ -17,49 +18,9 @@ use crate::search::{Limits, SearchControl, iterative, time};
 use crate::sudoku::{Shape, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// Who the engine plays against.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Opponent {
-    /// The framework's greedy_player: best immediate score, no solvability check.
-    Greedy,
-    /// Random moves the rules allow.
-    Random,
-    /// The engine with the default weights.
-    Engine,
-    /// Another engine binary, driven over the protocol with the same limits.
-    External(PathBuf),
-}
-
-impl Opponent {
-    /// `greedy`, `random`, `self` or `engine:PATH`.
-    pub fn parse(text: &str) -> Result<Opponent, String> {
-        match text {
-            "greedy" => Ok(Opponent::Greedy),
-            "random" => Ok(Opponent::Random),
-            "self" => Ok(Opponent::Engine),
-            other => match other.strip_prefix("engine:") {
-                Some(path) if !path.is_empty() => Ok(Opponent::External(PathBuf::from(path))),
-                _ => Err(format!(
-                    "unknown opponent '{other}' (known: greedy, random, self, engine:PATH)"
-                )),
-            },
-        }
-    }
-}
-
-/// `--box MxN`.
-pub fn parse_box(text: &str) -> Result<Shape, String> {
-    let shape: Shape = text.parse().map_err(|e| format!("{e}"))?;
-    if shape.size() < 2 {
-        return Err("--box needs N = m*n >= 2".into());
-    }
-    Ok(shape)
-}
 
 struct Setup {
     shape: Shape,
@@ -72,14 +33,14 @@ struct Setup {
 
 /// Runs `tessera selfplay sudoku ...`; returns the exit code.
 pub fn run(args: &SelfplayArgs) -> i32 {
-    super::selfplay::exit_code(setup(args).map(|setup| play_all(args, &setup)))
+    exit_code(setup(args).map(|setup| play_all(args, &setup)))
 }
 
 fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     let shape = args.r#box.unwrap_or(Shape::CLASSIC);
     let mode = args.mode.unwrap_or(Mode::Classic);
     let opponent = args.opponent.clone().unwrap_or(Opponent::Greedy);
-    let limits = super::selfplay::limits(args)?;
+    let limits = limits(args)?;
     let weights = match &args.weights {
         Some(text) => parse_weights(text)?,
         None => DEFAULT_WEIGHTS,
@@ -97,7 +58,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
 
 /// `parity,hot,territory` in centipoints (percent for hot).
 fn parse_weights(text: &str) -> Result<Weights, String> {
-    let values = super::selfplay::parse_numbers(text)?;
+    let values = parse_numbers(text)?;
     match values[..] {
         [parity, hot, territory] => Ok(Weights {
             parity,

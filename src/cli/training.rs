@@ -1,7 +1,8 @@
 //! The Blockudoku weight tuner's options, the weights it starts from, and how it prints and
 //! writes what it learned (`--out`: a weights file the evaluation can include).
 
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, FEATURE_NAMES, Weights};
+use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
+use crate::games::blockudoku::features::FEATURE_NAMES;
 use crate::games::blockudoku::piece::PieceSet;
 use clap::Args;
 use std::path::PathBuf;
@@ -75,7 +76,7 @@ fn weights_file(w: &Weights) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::blockudoku::eval::FEATURES;
+    use crate::games::blockudoku::features::FEATURES;
 
     #[test]
     fn the_weights_file_is_an_array_rust_can_include() {

@@ -10,7 +10,8 @@ use super::progress::Progress;
 use super::selfplay::read_starts;
 use super::training::{NOT_POSITIVE, TrainingArgs, list};
 use crate::games::blockudoku::board::Board;
-use crate::games::blockudoku::eval::{FEATURE_NAMES, FEATURES, Weights};
+use crate::games::blockudoku::eval::Weights;
+use crate::games::blockudoku::features::{FEATURE_NAMES, FEATURES};
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
 use crate::games::blockudoku::search::HandSearch;
@@ -58,7 +59,7 @@ pub struct TuneArgs {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &TuneArgs) -> i32 {
-    super::selfplay::exit_code(tune(args))
+    super::exit_code(tune(args))
 }
 
 fn tune(args: &TuneArgs) -> Result<(), String> {

@@ -2,7 +2,8 @@
 //! almost empty 25x25 grid with one wrong value can take the backtracking solver very long).
 
 use super::grid::Grid;
-use super::solver::{Extra, Query, Solver};
+use super::query::{Extra, Query};
+use super::solver::Solver;
 
 /// `Some(true)` if writing `value` in `cell` is legal and leaves `grid` solvable, `Some(false)`
 /// if not, `None` if the solver gave up after `guesses` branches.

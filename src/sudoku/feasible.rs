@@ -9,8 +9,9 @@
 //! unsettled instead of holding the caller.
 
 use super::grid::Grid;
+use super::query::{Extra, Outcome, Query};
 use super::shape::Shape;
-use super::solver::{Extra, Outcome, Query, Solver};
+use super::solver::Solver;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};

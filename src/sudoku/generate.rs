@@ -18,8 +18,9 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::grid::Grid;
+use super::query::{Extra, Query};
 use super::shape::{MAX_CELLS, MAX_SIZE, Shape};
-use super::solver::{Extra, Query, Solver};
+use super::solver::Solver;
 
 /// How solved grids are made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

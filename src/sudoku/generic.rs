@@ -7,8 +7,8 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 
 use super::grid::Grid;
+use super::query::{Extra, Outcome, Query};
 use super::shape::{MAX_CELLS, MAX_SIZE, Shape, Tables};
-use super::solver::{Extra, Outcome, Query};
 
 /// One search node: the candidates of every cell (a single bit once assigned) and the values.
 #[derive(Clone)]

@@ -2,11 +2,11 @@
 //!
 //! A [`Grid`] is a fixed-size value (no heap): copying it or trying a move never allocates. It only
 //! ever holds grids without repeated values, so "legal" below means "no clash with a placed value";
-//! whether the grid can still be completed is the solver's question ([`Grid::is_solvable`]).
+//! whether the grid can still be completed is the solver's question: [`Grid::is_solvable`] and
+//! the other solving methods are implemented in [`super::solver`].
 use std::fmt;
 
 use super::shape::{MAX_CELLS, MAX_SIZE, Shape};
-use super::solver;
 
 /// A sudoku grid of any supported [`Shape`]. Cells are numbered row-major (`row * N + col`),
 /// values are `1..=N`, and 0 means empty.
@@ -300,32 +300,6 @@ impl Grid {
         self.boxes[self.shape.box_of(row, col)] |= bit;
         self.values[cell] = value;
         self.filled += 1;
-    }
-
-    /// One solution, if any.
-    pub fn solve(&self) -> Option<Grid> {
-        solver::with_thread_solver(|s| s.solve(self))
-    }
-
-    /// The number of solutions, counting stops at `limit`.
-    pub fn count_solutions(&self, limit: u64) -> u64 {
-        solver::with_thread_solver(|s| s.count(self, limit))
-    }
-
-    /// True if the grid has at least one solution.
-    pub fn is_solvable(&self) -> bool {
-        solver::with_thread_solver(|s| s.is_solvable(self))
-    }
-
-    /// True if the grid has exactly one solution.
-    pub fn has_unique_solution(&self) -> bool {
-        self.count_solutions(2) == 1
-    }
-
-    /// True if `value` may be written in `cell` and the grid stays solvable afterwards; the grid
-    /// itself is not copied.
-    pub fn is_solvable_after(&self, cell: usize, value: u8) -> bool {
-        solver::with_thread_solver(|s| s.is_solvable_after(self, cell, value))
     }
 
     /// A multi-line drawing with box separators: values separated by spaces, `|` between boxes,

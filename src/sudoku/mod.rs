@@ -14,9 +14,11 @@ pub mod generate;
 mod generic;
 mod grid;
 mod nine;
+mod query;
 mod shape;
 mod solver;
 
 pub use grid::{Grid, GridError, MoveError, char_value, value_char};
+pub use query::Outcome;
 pub use shape::{MAX_CELLS, MAX_SIZE, Shape, ShapeError};
-pub use solver::{Outcome, Solver};
+pub use solver::Solver;

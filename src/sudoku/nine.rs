@@ -29,8 +29,8 @@ use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use super::grid::Grid;
+use super::query::{Extra, Outcome, Query};
 use super::shape::Shape;
-use super::solver::{Extra, Outcome, Query};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;

@@ -7,52 +7,8 @@ use rand::rngs::SmallRng;
 use super::generic::Workspace;
 use super::grid::Grid;
 use super::nine;
+use super::query::{Extra, Outcome, Query};
 use super::shape::Shape;
-
-/// An extra restriction on top of a grid, so a caller need not copy the grid to ask about it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Extra {
-    None,
-    /// Also write this value in this cell (the move must be legal, else there is no solution).
-    Place(usize, u8),
-    /// This value may not go in this (empty) cell.
-    Forbid(usize, u8),
-}
-
-/// What to look for.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Query {
-    /// Stop after this many solutions.
-    pub limit: u64,
-    /// Keep the first solution found.
-    pub want_solution: bool,
-    /// Stop after this many guesses (then [`Outcome::aborted`] is set).
-    pub budget: u64,
-}
-
-impl Query {
-    pub fn count(limit: u64) -> Query {
-        Query {
-            limit,
-            want_solution: false,
-            budget: u64::MAX,
-        }
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug, Default)]
-pub struct Outcome {
-    /// Solutions found, at most the limit asked for.
-    pub count: u64,
-    /// The first solution, when asked for.
-    pub solution: Option<Grid>,
-    /// Branches tried: 0 means propagation alone (singles and locked candidates) settled the
-    /// question.
-    pub guesses: u64,
-    /// The guess budget ran out before the limit was reached (only for budgeted searches).
-    pub aborted: bool,
-}
 
 /// A reusable solver. Holding one avoids even the thread-local lookup of the `Grid` methods; the
 /// 9x9 path never allocates, the generic path only the first time a search depth is reached.
@@ -133,11 +89,41 @@ impl Solver {
 }
 
 /// Runs `f` with this thread's shared solver.
-pub(crate) fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
+fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
     thread_local! {
         static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
     }
     SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// The solving questions of a grid, answered by this thread's solver. They are here rather than
+/// with the rest of [`Grid`] because the solvers are built on the grid, not the other way round.
+impl Grid {
+    /// One solution, if any.
+    pub fn solve(&self) -> Option<Grid> {
+        with_thread_solver(|s| s.solve(self))
+    }
+
+    /// The number of solutions, counting stops at `limit`.
+    pub fn count_solutions(&self, limit: u64) -> u64 {
+        with_thread_solver(|s| s.count(self, limit))
+    }
+
+    /// True if the grid has at least one solution.
+    pub fn is_solvable(&self) -> bool {
+        with_thread_solver(|s| s.is_solvable(self))
+    }
+
+    /// True if the grid has exactly one solution.
+    pub fn has_unique_solution(&self) -> bool {
+        self.count_solutions(2) == 1
+    }
+
+    /// True if `value` may be written in `cell` and the grid stays solvable afterwards; the grid
+    /// itself is not copied.
+    pub fn is_solvable_after(&self, cell: usize, value: u8) -> bool {
+        with_thread_solver(|s| s.is_solvable_after(self, cell, value))
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod board;
 mod board_set;
 pub mod danger;
 pub mod eval;
+pub mod features;
 pub mod piece;
 pub mod rules;
 pub mod search;

@@ -2,7 +2,7 @@
 //! a 64-bit lane of low bits and one of high bits, shifted together with the double shifts of
 //! VBMI2 and counted with VPOPCNTQ; four with AVX2, where the shifts carry bits between the
 //! halves by hand and bits are counted a nibble at a time by table (the CPUs without AVX-512).
-//! The features are the same code as for one board ([`super::eval::Lanes`]), so the values are
+//! The features are the same code as for one board ([`super::features::Lanes`]), so the values are
 //! the same.
 
 /// The bit operations of a cell type (two vectors, `lo` and `hi`) and the sum of its count type
@@ -53,7 +53,7 @@ macro_rules! vector_ops {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::super::eval::{FEATURES, Lanes, cheap_counts};
+    use super::super::features::{FEATURES, Lanes, cheap_counts};
     use std::arch::x86_64::*;
 
     /// Eight boards' cells. Only made inside [`cheap_all`], which runs only on CPUs with the
@@ -181,7 +181,7 @@ mod avx512 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::super::eval::{FEATURES, Lanes, cheap_counts};
+    use super::super::features::{FEATURES, Lanes, cheap_counts};
     use std::arch::x86_64::*;
 
     /// Four boards' cells. Only made inside [`cheap_all`], which runs only on CPUs with AVX2.
@@ -362,7 +362,7 @@ impl Batch {
     pub fn cheap_all(
         &self,
         boards: &[u128],
-        weights: &[i32; super::eval::FEATURES],
+        weights: &[i32; super::features::FEATURES],
         out: &mut [i32],
     ) -> bool {
         #[cfg(target_arch = "x86_64")]

@@ -637,7 +637,7 @@ mod tests {
     /// The square sets follow the forbidden squares through whole games.
     #[test]
     fn forbidden_sets_match_forbidden_squares() {
-        use crate::games::blokus::mcts::Rng;
+        use crate::games::blokus::rng::Rng;
         let mut rng = Rng::new(7);
         for v in [Variant::Duo, Variant::Classic] {
             let mut b = Board::new(v);

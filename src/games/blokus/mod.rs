@@ -10,6 +10,7 @@ pub mod pieces;
 pub mod playout;
 pub mod prior;
 pub mod quality;
+pub mod rng;
 pub mod session;
 pub mod sgf;
 pub mod tables;

@@ -6,7 +6,7 @@
 //! considered.
 
 use super::board::Board;
-use super::mcts::Rng;
+use super::rng::Rng;
 use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
