@@ -233,6 +233,18 @@ impl Blockudoku {
         Ok(self.game.play(&self.catalogue, self.scoring, action))
     }
 
+    /// Plays an action number if it is legal and returns its points; `None` (nothing changed)
+    /// if it is not. A finished game raises `GameOverError`.
+    fn play_if_legal(&mut self, action: i64) -> PyResult<Option<u64>> {
+        if self.game.over {
+            return Err(game_over("play"));
+        }
+        let legal = usize::try_from(action)
+            .ok()
+            .filter(|&a| self.game.is_legal(&self.catalogue, a));
+        Ok(legal.map(|a| self.game.play(&self.catalogue, self.scoring, a)))
+    }
+
     /// The action number of a move in notation (it need not be legal).
     fn move_to_action(&self, mv: &str) -> PyResult<usize> {
         let p = Placement::parse(mv, SLOTS).map_err(value_error)?;
@@ -260,6 +272,23 @@ impl Blockudoku {
         let mut planes = vec![0u8; SLOTS * PIECE_BOX * PIECE_BOX];
         self.game.write_pieces(&self.catalogue, &mut planes);
         PyArray1::from_vec(py, planes).reshape([SLOTS, PIECE_BOX, PIECE_BOX])
+    }
+
+    /// The observation in one call: the board (9, 9) and hand (3, 5, 5) as uint8 arrays and the
+    /// action mask (243,) as int8, all new arrays.
+    #[allow(clippy::type_complexity)]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray2<u8>>,
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, PyArray1<i8>>,
+    )> {
+        let mut mask = [0u8; ACTIONS];
+        self.game.write_mask(&self.catalogue, &mut mask);
+        let mask = PyArray1::from_vec(py, mask.iter().map(|&m| m as i8).collect());
+        Ok((self.board_array(py)?, self.hand_array(py)?, mask))
     }
 
     /// An independent copy (same deals to come).
