@@ -10,6 +10,7 @@
 //! ([`errors`]) on bad input, so no call from Python can leave a state half changed.
 
 mod blockudoku;
+mod blockudoku_batch;
 mod blockudoku_rules;
 mod errors;
 mod moves;
@@ -24,5 +25,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add_class::<search::SearchResult>()?;
     m.add_class::<blockudoku::Blockudoku>()?;
+    m.add_class::<blockudoku_batch::BlockudokuBatch>()?;
     Ok(())
 }

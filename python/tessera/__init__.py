@@ -11,6 +11,7 @@ and ``tessera.envs.compsudoku_env()`` (PettingZoo AEC).
 
 from ._native import (
     Blockudoku,
+    BlockudokuBatch,
     GameOverError,
     IllegalMoveError,
     SearchResult,
@@ -19,6 +20,7 @@ from .search import best_move, search
 
 __all__ = [
     "Blockudoku",
+    "BlockudokuBatch",
     "GameOverError",
     "IllegalMoveError",
     "SearchResult",
