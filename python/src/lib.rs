@@ -12,6 +12,7 @@
 mod blockudoku;
 mod blockudoku_batch;
 mod blockudoku_rules;
+mod blokus;
 mod errors;
 mod moves;
 mod search;
@@ -26,5 +27,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<search::SearchResult>()?;
     m.add_class::<blockudoku::Blockudoku>()?;
     m.add_class::<blockudoku_batch::BlockudokuBatch>()?;
+    m.add_class::<blokus::Blokus>()?;
     Ok(())
 }

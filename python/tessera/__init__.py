@@ -12,6 +12,7 @@ and ``tessera.envs.compsudoku_env()`` (PettingZoo AEC).
 from ._native import (
     Blockudoku,
     BlockudokuBatch,
+    Blokus,
     GameOverError,
     IllegalMoveError,
     SearchResult,
@@ -21,6 +22,7 @@ from .search import best_move, search
 __all__ = [
     "Blockudoku",
     "BlockudokuBatch",
+    "Blokus",
     "GameOverError",
     "IllegalMoveError",
     "SearchResult",
