@@ -13,6 +13,7 @@ mod blockudoku;
 mod blockudoku_batch;
 mod blockudoku_rules;
 mod blokus;
+mod compsudoku;
 mod errors;
 mod moves;
 mod search;
@@ -28,5 +29,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<blockudoku::Blockudoku>()?;
     m.add_class::<blockudoku_batch::BlockudokuBatch>()?;
     m.add_class::<blokus::Blokus>()?;
+    m.add_class::<compsudoku::CompSudoku>()?;
     Ok(())
 }
