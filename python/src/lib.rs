@@ -17,6 +17,7 @@ mod compsudoku;
 mod errors;
 mod moves;
 mod search;
+mod sudoku;
 
 use pyo3::prelude::*;
 
@@ -30,5 +31,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<blockudoku_batch::BlockudokuBatch>()?;
     m.add_class::<blokus::Blokus>()?;
     m.add_class::<compsudoku::CompSudoku>()?;
+    m.add_function(wrap_pyfunction!(sudoku::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::generate, m)?)?;
     Ok(())
 }

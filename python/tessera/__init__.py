@@ -4,7 +4,8 @@ Competitive Sudoku and sudoku, plus Gymnasium and PettingZoo environments built 
 States (``Blockudoku``, ``Blokus``, ``CompSudoku``) hold a game; ``legal_moves()``,
 ``play()``, ``copy()``, ``action_mask()`` and the board arrays come from the engine, in Rust.
 ``best_move(state, movetime=..., nodes=..., depth=...)`` runs the engine's search without the
-GIL. Environments: ``gymnasium.make("tessera/Blockudoku-v0")`` (registered on import when
+GIL. ``tessera.sudoku``: ``solve``, ``count_solutions``, ``generate`` for any box shape.
+Environments: ``gymnasium.make("tessera/Blockudoku-v0")`` (registered on import when
 Gymnasium is installed), ``tessera.envs.BlockudokuVectorEnv``, ``tessera.envs.blokus_env()``
 and ``tessera.envs.compsudoku_env()`` (PettingZoo AEC).
 """
@@ -19,6 +20,7 @@ from ._native import (
     SearchResult,
 )
 from .search import best_move, search
+from . import sudoku
 
 __all__ = [
     "Blockudoku",
@@ -30,6 +32,7 @@ __all__ = [
     "SearchResult",
     "best_move",
     "search",
+    "sudoku",
 ]
 
 
