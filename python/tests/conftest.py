@@ -33,6 +33,15 @@ class EngineProcess:
         (line,) = [line for line in self.ask(*setup, "legal") if line.startswith("legal")]
         return line.split()[1:]
 
+    def bestmove(self, *setup: str, limits: str = "depth 1") -> str:
+        """The ``bestmove`` answer to ``go`` after the setup commands."""
+        self.ask(*setup)
+        self.process.stdin.write(f"go {limits}\n")
+        self.process.stdin.flush()
+        while not (line := self.process.stdout.readline().strip()).startswith("bestmove"):
+            assert line, "the engine closed its output"
+        return line
+
     def close(self):
         self.process.stdin.write("quit\n")
         self.process.stdin.close()
