@@ -1,6 +1,8 @@
 //! `tessera.Blockudoku`: one Blockudoku game as a Python object.
 
-use crate::blockudoku_rules::{ACTIONS, Catalogue, EMPTY_SLOT, Game, PIECE_BOX, SLOTS, parse_board};
+use crate::blockudoku_rules::{
+    ACTIONS, Catalogue, EMPTY_SLOT, Game, PIECE_BOX, SLOTS, parse_board,
+};
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
 use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
@@ -254,7 +256,9 @@ impl Blockudoku {
     /// The notation of an action number.
     fn action_to_move(&self, action: usize) -> PyResult<String> {
         if action >= ACTIONS {
-            return Err(value_error(format!("action {action} is outside 0..{ACTIONS}")));
+            return Err(value_error(format!(
+                "action {action} is outside 0..{ACTIONS}"
+            )));
         }
         Ok(self.move_name(action))
     }
@@ -317,8 +321,7 @@ impl Blockudoku {
         seed: u64,
         lookahead_from: Option<u32>,
     ) -> PyResult<SearchResult> {
-        let request =
-            SearchRequest::new(movetime, nodes, depth, seed, 1, true, lookahead_from)?;
+        let request = SearchRequest::new(movetime, nodes, depth, seed, 1, true, lookahead_from)?;
         if self.game.over {
             return Ok(SearchResult::empty());
         }

@@ -56,16 +56,23 @@ impl BlockudokuBatch {
         let mut masks = vec![0u8; n * ACTIONS];
         for (i, game) in self.games.iter().enumerate() {
             game.write_board(&mut boards[i * CELLS..(i + 1) * CELLS]);
-            game.write_pieces(&self.catalogue, &mut hands[i * HAND_CELLS..(i + 1) * HAND_CELLS]);
+            game.write_pieces(
+                &self.catalogue,
+                &mut hands[i * HAND_CELLS..(i + 1) * HAND_CELLS],
+            );
             game.write_mask(&self.catalogue, &mut masks[i * ACTIONS..(i + 1) * ACTIONS]);
         }
         let masks: Vec<i8> = masks.into_iter().map(|m| m as i8).collect();
         Ok((
-            PyArray1::from_vec(py, boards).reshape([n, 9, 9])?.into_any(),
+            PyArray1::from_vec(py, boards)
+                .reshape([n, 9, 9])?
+                .into_any(),
             PyArray1::from_vec(py, hands)
                 .reshape([n, SLOTS, PIECE_BOX, PIECE_BOX])?
                 .into_any(),
-            PyArray1::from_vec(py, masks).reshape([n, ACTIONS])?.into_any(),
+            PyArray1::from_vec(py, masks)
+                .reshape([n, ACTIONS])?
+                .into_any(),
         ))
     }
 }
@@ -89,11 +96,17 @@ impl BlockudokuBatch {
         let survival = match reward {
             "score" => false,
             "survival" => true,
-            _ => return Err(value_error(format!("reward is score or survival, got '{reward}'"))),
+            _ => {
+                return Err(value_error(format!(
+                    "reward is score or survival, got '{reward}'"
+                )));
+            }
         };
         let catalogue = Catalogue::builtin(pieceset).map_err(value_error)?;
         let mut rng = SmallRng::seed_from_u64(seed.unwrap_or_else(rand::random));
-        let games = (0..n).map(|_| Game::new(&catalogue, rng.random())).collect();
+        let games = (0..n)
+            .map(|_| Game::new(&catalogue, rng.random()))
+            .collect();
         Ok(BlockudokuBatch {
             catalogue,
             scoring: Scoring::parse(scoring).map_err(value_error)?,

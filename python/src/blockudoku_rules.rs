@@ -137,7 +137,11 @@ impl Game {
 
     /// Sets whether the game is over: the rest of the hand cannot be placed whole.
     pub fn judge(&mut self, catalogue: &Catalogue) {
-        let pieces: Vec<&Piece> = self.remaining(catalogue).into_iter().map(|(_, p)| p).collect();
+        let pieces: Vec<&Piece> = self
+            .remaining(catalogue)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
         self.over = !can_place_all(self.position.board, &pieces);
     }
 

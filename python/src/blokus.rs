@@ -68,7 +68,10 @@ impl Blokus {
                 .ok()
                 .filter(|&id| usize::from(id) < self.tables().moves.len())
                 .ok_or_else(|| {
-                    illegal(format!("action {a} is outside 0..{}", self.tables().moves.len()))
+                    illegal(format!(
+                        "action {a} is outside 0..{}",
+                        self.tables().moves.len()
+                    ))
                 })?,
             MoveArg::Notation(text) => self.tables().parse_move(text).map_err(illegal)?,
         };
@@ -184,7 +187,10 @@ impl Blokus {
     /// Every legal move of the colour to move, in notation.
     fn legal_moves(&mut self) -> Vec<String> {
         let t = self.tables();
-        self.legal_ids().into_iter().map(|m| t.move_name(m)).collect()
+        self.legal_ids()
+            .into_iter()
+            .map(|m| t.move_name(m))
+            .collect()
     }
 
     /// Every legal action (placement id) of the colour to move.
@@ -254,7 +260,10 @@ impl Blokus {
         &mut self,
         py: Python<'py>,
         colour: Option<usize>,
-    ) -> PyResult<(Bound<'py, numpy::PyArray3<u8>>, Bound<'py, numpy::PyArray2<u8>>)> {
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, numpy::PyArray2<u8>>,
+    )> {
         let n = self.colours();
         let me = match colour {
             Some(c) if c < n => c,

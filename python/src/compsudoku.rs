@@ -8,9 +8,9 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::time::{Duration, Instant};
+use tessera::games;
 use tessera::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name, parse_move};
 use tessera::games::compsudoku::session::{parse_position, position_string};
-use tessera::games;
 use tessera::sudoku::{Shape, Solver};
 
 /// How long `passing_moves` may ask the solver (settled in milliseconds up to 16x16).
@@ -96,7 +96,9 @@ impl CompSudoku {
     fn new(r#box: &str, mode: &str, seed: u64, position: Option<&str>) -> PyResult<Self> {
         let shape: Shape = r#box.parse().map_err(|e| value_error(format!("{e}")))?;
         if shape.size() < 2 {
-            return Err(value_error(format!("box {box} is too small (N must be at least 2)")));
+            return Err(value_error(format!(
+                "box {box} is too small (N must be at least 2)"
+            )));
         }
         let mode = Mode::parse(mode).map_err(value_error)?;
         let game = match position {
@@ -141,7 +143,11 @@ impl CompSudoku {
     /// The moves known to be taboo, in notation.
     #[getter]
     fn taboo(&self) -> Vec<String> {
-        self.game.taboo.iter().map(|&m| move_name(m, self.n())).collect()
+        self.game
+            .taboo
+            .iter()
+            .map(|&m| move_name(m, self.n()))
+            .collect()
     }
 
     /// The number of actions, N * N * N.
@@ -168,14 +174,20 @@ impl CompSudoku {
 
     /// The winner once the game is over: 0 or 1, or -1 for a draw; `None` before the end.
     fn winner(&self) -> Option<i32> {
-        self.game.is_over().then(|| i32::from(self.game.winner()) - 1)
+        self.game
+            .is_over()
+            .then(|| i32::from(self.game.winner()) - 1)
     }
 
     /// Every legal move of the player to move, in notation: those that place a value and those
     /// that would become taboo (passes).
     fn legal_moves(&self) -> Vec<String> {
         let n = self.n();
-        self.game.rule_moves().into_iter().map(|m| move_name(m, n)).collect()
+        self.game
+            .rule_moves()
+            .into_iter()
+            .map(|m| move_name(m, n))
+            .collect()
     }
 
     /// The legal moves that would leave the grid without a solution, so become taboo and pass

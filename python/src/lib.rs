@@ -24,7 +24,10 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add_class::<search::SearchResult>()?;
     m.add_class::<blockudoku::Blockudoku>()?;

@@ -3,10 +3,10 @@
 
 use crate::errors::value_error;
 use pyo3::prelude::*;
-use tessera::games::{self, EngineOptions};
-use tessera::search::{Info, Limits, SearchControl, time};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use tessera::games::{self, EngineOptions};
+use tessera::search::{Info, Limits, SearchControl, time};
 
 /// The `LookaheadFrom` default of protocol mode.
 const LOOKAHEAD_FROM: u32 = 28;
@@ -91,7 +91,9 @@ impl SearchRequest {
             return Err(value_error("depth must be at least 1"));
         }
         if !(1..=64).contains(&threads) {
-            return Err(value_error(format!("threads must be 1 to 64, got {threads}")));
+            return Err(value_error(format!(
+                "threads must be 1 to 64, got {threads}"
+            )));
         }
         let lookahead_from = lookahead_from.unwrap_or(LOOKAHEAD_FROM);
         if lookahead_from > 81 {

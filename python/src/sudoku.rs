@@ -3,7 +3,7 @@
 
 use crate::errors::value_error;
 use pyo3::prelude::*;
-use tessera::sudoku::generate::{Grade, Generator, Options};
+use tessera::sudoku::generate::{Generator, Grade, Options};
 use tessera::sudoku::{Grid, Shape, Solver};
 
 /// A grid as Python gives it: one line of N*N characters (`.` or `0` empty, `1`-`9`, `A` = 10,
@@ -85,7 +85,10 @@ pub fn generate(
         .transpose()
         .map_err(value_error)?;
     if clues.is_some_and(|c| c > shape.cells()) {
-        return Err(value_error(format!("a {box} grid has {} cells", shape.cells())));
+        return Err(value_error(format!(
+            "a {box} grid has {} cells",
+            shape.cells()
+        )));
     }
     let options = Options {
         clues,
