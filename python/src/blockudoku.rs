@@ -1,12 +1,13 @@
 //! `tessera.Blockudoku`: one Blockudoku game as a Python object.
 
+use crate::arrays;
 use crate::blockudoku_rules::{
     ACTIONS, Catalogue, EMPTY_SLOT, Game, PIECE_BOX, SLOTS, parse_board,
 };
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
 use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use std::sync::Arc;
 use tessera::games::blockudoku::board::{self, CELLS, SIZE};
@@ -217,10 +218,10 @@ impl Blockudoku {
     }
 
     /// The legal actions as a boolean array of 243.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = [0u8; ACTIONS];
-        self.game.write_mask(&self.catalogue, &mut mask);
-        PyArray1::from_vec(py, mask.iter().map(|&m| m == 1).collect())
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        arrays::filled(py, [ACTIONS], |mask| {
+            self.game.write_mask(&self.catalogue, mask)
+        })
     }
 
     /// Whether a move (notation or action number) is legal now.
@@ -265,17 +266,15 @@ impl Blockudoku {
 
     /// The board as a (9, 9) uint8 array, 1 = filled, row 0 at the top.
     fn board_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
-        let mut cells = vec![0u8; CELLS];
-        self.game.write_board(&mut cells);
-        PyArray1::from_vec(py, cells).reshape([SIZE, SIZE])
+        arrays::filled(py, [SIZE, SIZE], |cells| self.game.write_board(cells))
     }
 
     /// The hand as a (3, 5, 5) uint8 array, each piece in its top-left corner, zeros for a
     /// placed slot.
     fn hand_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
-        let mut planes = vec![0u8; SLOTS * PIECE_BOX * PIECE_BOX];
-        self.game.write_pieces(&self.catalogue, &mut planes);
-        PyArray1::from_vec(py, planes).reshape([SLOTS, PIECE_BOX, PIECE_BOX])
+        arrays::filled(py, [SLOTS, PIECE_BOX, PIECE_BOX], |planes| {
+            self.game.write_pieces(&self.catalogue, planes)
+        })
     }
 
     /// The observation in one call: the board (9, 9) and hand (3, 5, 5) as uint8 arrays and the
@@ -289,10 +288,30 @@ impl Blockudoku {
         Bound<'py, numpy::PyArray3<u8>>,
         Bound<'py, PyArray1<i8>>,
     )> {
-        let mut mask = [0u8; ACTIONS];
-        self.game.write_mask(&self.catalogue, &mut mask);
-        let mask = PyArray1::from_vec(py, mask.iter().map(|&m| m as i8).collect());
+        let mask = arrays::filled(py, [ACTIONS], |mask: &mut [i8]| {
+            self.game.write_mask(&self.catalogue, mask)
+        })?;
         Ok((self.board_array(py)?, self.hand_array(py)?, mask))
+    }
+
+    /// A step of an environment in one call: plays `action` if legal (nothing changes if not),
+    /// then returns [`Blockudoku::observe`]'s arrays, the points scored (`None` for an illegal
+    /// action) and whether the game is over. A finished game raises `GameOverError`.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: i64,
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray2<u8>>,
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, PyArray1<i8>>,
+        Option<u64>,
+        bool,
+    )> {
+        let points = self.play_if_legal(action)?;
+        let (board, hand, mask) = self.observe(py)?;
+        Ok((board, hand, mask, points, self.game.over))
     }
 
     /// An independent copy (same deals to come).

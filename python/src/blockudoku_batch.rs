@@ -1,13 +1,14 @@
 //! `tessera.BlockudokuBatch`: many Blockudoku games stepped together in one call, for vector
 //! environments. Each game is the same [`Game`] the single state plays.
 
+use crate::arrays;
 use crate::blockudoku_rules::{ACTIONS, Catalogue, Game, PIECE_BOX, SLOTS};
 use crate::errors::value_error;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use tessera::games::blockudoku::board::CELLS;
+use tessera::games::blockudoku::board::{CELLS, SIZE};
 use tessera::games::blockudoku::rules::Scoring;
 
 /// Cells of the hand's planes per game.
@@ -51,29 +52,26 @@ impl BlockudokuBatch {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.games.len();
-        let mut boards = vec![0u8; n * CELLS];
-        let mut hands = vec![0u8; n * HAND_CELLS];
-        let mut masks = vec![0u8; n * ACTIONS];
-        for (i, game) in self.games.iter().enumerate() {
-            game.write_board(&mut boards[i * CELLS..(i + 1) * CELLS]);
-            game.write_pieces(
-                &self.catalogue,
-                &mut hands[i * HAND_CELLS..(i + 1) * HAND_CELLS],
-            );
-            game.write_mask(&self.catalogue, &mut masks[i * ACTIONS..(i + 1) * ACTIONS]);
-        }
-        let masks: Vec<i8> = masks.into_iter().map(|m| m as i8).collect();
-        Ok((
-            PyArray1::from_vec(py, boards)
-                .reshape([n, 9, 9])?
-                .into_any(),
-            PyArray1::from_vec(py, hands)
-                .reshape([n, SLOTS, PIECE_BOX, PIECE_BOX])?
-                .into_any(),
-            PyArray1::from_vec(py, masks)
-                .reshape([n, ACTIONS])?
-                .into_any(),
-        ))
+        let boards = arrays::filled(py, [n, SIZE, SIZE], |boards: &mut [u8]| {
+            for (game, out) in self.games.iter().zip(boards.chunks_exact_mut(CELLS)) {
+                game.write_board(out);
+            }
+        })?;
+        let hands = arrays::filled(
+            py,
+            [n, SLOTS, PIECE_BOX, PIECE_BOX],
+            |hands: &mut [u8]| {
+                for (game, out) in self.games.iter().zip(hands.chunks_exact_mut(HAND_CELLS)) {
+                    game.write_pieces(&self.catalogue, out);
+                }
+            },
+        )?;
+        let masks = arrays::filled(py, [n, ACTIONS], |masks: &mut [i8]| {
+            for (game, out) in self.games.iter().zip(masks.chunks_exact_mut(ACTIONS)) {
+                game.write_mask(&self.catalogue, out);
+            }
+        })?;
+        Ok((boards.into_any(), hands.into_any(), masks.into_any()))
     }
 }
 

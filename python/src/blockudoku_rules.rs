@@ -178,11 +178,11 @@ impl Game {
     }
 
     /// Writes the action mask (1 = legal) into `out`.
-    pub fn write_mask(&self, catalogue: &Catalogue, out: &mut [u8]) {
+    pub fn write_mask<T: From<bool>>(&self, catalogue: &Catalogue, out: &mut [T]) {
         for (slot, chunk) in out.chunks_exact_mut(CELLS).enumerate() {
             let fits = self.fits(catalogue, slot);
             for (cell, value) in chunk.iter_mut().enumerate() {
-                *value = (fits >> cell & 1) as u8;
+                *value = T::from(fits >> cell & 1 == 1);
             }
         }
     }

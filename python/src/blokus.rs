@@ -1,10 +1,11 @@
 //! `tessera.Blokus`: a Blokus game of any variant as a Python object, on the engine's board,
 //! move generation and placement tables. Actions are the engine's placement ids.
 
+use crate::arrays;
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
 use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use tessera::games::blokus::board::{MoveGen, PASS, Variant};
@@ -200,12 +201,13 @@ impl Blokus {
     }
 
     /// The legal actions as a boolean array of `action_count`.
-    fn action_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; self.action_count()];
-        for id in self.legal_ids() {
-            mask[usize::from(id)] = true;
-        }
-        PyArray1::from_vec(py, mask)
+    fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let ids = self.legal_ids();
+        arrays::filled(py, [self.action_count()], |mask| {
+            for id in ids {
+                mask[usize::from(id)] = true;
+            }
+        })
     }
 
     /// Whether a move (notation or action) is legal for the colour to move.
@@ -242,12 +244,12 @@ impl Blokus {
     /// The board as a (size, size) int8 array, row 0 at the top: 0 empty, else colour + 1.
     fn board_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<i8>>> {
         let size = self.size();
-        let mut cells = vec![0i8; size * size];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            let point = (size - 1 - i / size) * size + i % size;
-            *cell = self.game.board.owner(point).map_or(0, |c| c as i8 + 1);
-        }
-        PyArray1::from_vec(py, cells).reshape([size, size])
+        arrays::filled(py, [size, size], |cells: &mut [i8]| {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let point = (size - 1 - i / size) * size + i % size;
+                *cell = self.game.board.owner(point).map_or(0, |c| c as i8 + 1);
+            }
+        })
     }
 
     /// Observation planes from the view of `colour` (default: the colour to move, else the
@@ -272,24 +274,53 @@ impl Blokus {
         };
         let board = &self.game.board;
         let (size, channels) = (self.tables().size, 2 * n);
-        let mut planes = vec![0u8; size * size * channels];
-        for (i, cell) in planes.chunks_exact_mut(channels).enumerate() {
-            let point = (size - 1 - i / size) * size + i % size;
-            let owner = board.owner(point);
-            for k in 0..n {
-                let c = (me + k) % n;
-                cell[2 * k] = u8::from(owner == Some(c));
-                cell[2 * k + 1] = u8::from(board.is_attach(c, point));
+        let planes = arrays::filled(py, [size, size, channels], |planes: &mut [u8]| {
+            for (i, cell) in planes.chunks_exact_mut(channels).enumerate() {
+                let point = (size - 1 - i / size) * size + i % size;
+                let owner = board.owner(point);
+                for k in 0..n {
+                    let c = (me + k) % n;
+                    cell[2 * k] = u8::from(owner == Some(c));
+                    cell[2 * k + 1] = u8::from(board.is_attach(c, point));
+                }
             }
-        }
+        })?;
         let pieces = self.tables().npieces();
-        let left: Vec<u8> = (0..n)
-            .flat_map(|k| (0..pieces).map(move |p| board.left((me + k) % n, p)))
-            .collect();
-        Ok((
-            PyArray1::from_vec(py, planes).reshape([size, size, channels])?,
-            PyArray1::from_vec(py, left).reshape([n, pieces])?,
-        ))
+        let left = arrays::filled(py, [n, pieces], |left: &mut [u8]| {
+            for (i, count) in left.iter_mut().enumerate() {
+                *count = board.left((me + i / pieces) % n, i % pieces);
+            }
+        })?;
+        Ok((planes, left))
+    }
+
+    /// An agent's observation in one call: [`Blokus::observation`]'s planes and pieces left
+    /// from the view of `colour` (default: the colour to move), and the action mask as int8
+    /// (1 = legal), all zeros unless `with_mask`.
+    #[pyo3(signature = (colour = None, with_mask = true))]
+    #[allow(clippy::type_complexity)]
+    fn observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        colour: Option<usize>,
+        with_mask: bool,
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, numpy::PyArray2<u8>>,
+        Bound<'py, PyArray1<i8>>,
+    )> {
+        let (planes, left) = self.observation(py, colour)?;
+        let ids = if with_mask {
+            self.legal_ids()
+        } else {
+            Vec::new()
+        };
+        let mask = arrays::filled(py, [self.action_count()], |mask: &mut [i8]| {
+            for id in ids {
+                mask[usize::from(id)] = 1;
+            }
+        })?;
+        Ok((planes, left, mask))
     }
 
     /// An independent copy.

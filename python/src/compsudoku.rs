@@ -1,10 +1,11 @@
 //! `tessera.CompSudoku`: a Competitive Sudoku game (any box shape, every mode) as a Python
 //! object, on the engine's rules and solver. Actions are `cell * N + value - 1`.
 
+use crate::arrays;
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
 use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::time::{Duration, Instant};
@@ -214,12 +215,12 @@ impl CompSudoku {
     }
 
     /// The legal actions as a boolean array of N * N * N.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut mask = vec![false; self.action_count()];
-        for m in self.game.rule_moves() {
-            mask[self.action_of(m)] = true;
-        }
-        PyArray1::from_vec(py, mask)
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        arrays::filled(py, [self.action_count()], |mask| {
+            for m in self.game.rule_moves() {
+                mask[self.action_of(m)] = true;
+            }
+        })
     }
 
     /// Whether a move (notation or action) is legal for the player to move.
@@ -274,7 +275,9 @@ impl CompSudoku {
     /// The grid as an (N, N) uint8 array of values (0 empty), row 0 at the top.
     fn board_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<u8>>> {
         let n = self.n();
-        PyArray1::from_slice(py, self.game.grid.values()).reshape([n, n])
+        arrays::filled(py, [n, n], |cells| {
+            cells.copy_from_slice(self.game.grid.values())
+        })
     }
 
     /// Observation planes from the view of `player` (default: the player to move, else 0): an
@@ -293,19 +296,19 @@ impl CompSudoku {
         };
         let n = self.n();
         let channels = 2 * n + 2;
-        let mut planes = vec![0u8; n * n * channels];
-        for (cell, out) in planes.chunks_exact_mut(channels).enumerate() {
-            let value = usize::from(self.game.grid.get(cell));
-            if value > 0 {
-                out[value - 1] = 1;
+        arrays::filled(py, [n, n, channels], |planes: &mut [u8]| {
+            for (cell, out) in planes.chunks_exact_mut(channels).enumerate() {
+                let value = usize::from(self.game.grid.get(cell));
+                if value > 0 {
+                    out[value - 1] = 1;
+                }
+                out[2 * n] = u8::from(self.game.is_playable(me, cell));
+                out[2 * n + 1] = u8::from(self.game.is_playable(1 - me, cell));
             }
-            out[2 * n] = u8::from(self.game.is_playable(me, cell));
-            out[2 * n + 1] = u8::from(self.game.is_playable(1 - me, cell));
-        }
-        for mv in &self.game.taboo {
-            planes[usize::from(mv.cell) * channels + n + usize::from(mv.value) - 1] = 1;
-        }
-        PyArray1::from_vec(py, planes).reshape([n, n, channels])
+            for mv in &self.game.taboo {
+                planes[usize::from(mv.cell) * channels + n + usize::from(mv.value) - 1] = 1;
+            }
+        })
     }
 
     /// An independent copy.

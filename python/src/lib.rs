@@ -9,6 +9,7 @@
 //! Every method checks its input before it changes anything and raises a Python exception
 //! ([`errors`]) on bad input, so no call from Python can leave a state half changed.
 
+mod arrays;
 mod blockudoku;
 mod blockudoku_batch;
 mod blockudoku_rules;

@@ -69,20 +69,20 @@ class BlockudokuEnv(gym.Env):
         return self._observation(), self._info()
 
     def step(self, action):
-        if self.illegal_action == "raise":
-            points = self.game.play(int(action))
-        else:
-            points = self.game.play_if_legal(int(action))
+        game = self.game
+        if self.illegal_action == "raise" and not game.is_legal(int(action)):
+            game.play(int(action))  # raises IllegalMoveError with the reason
+        board, hand, mask, points, terminated = game.step(int(action))
+        observation = {"board": board, "hand": hand, "action_mask": mask}
+        info = {"score": game.score, "placements": game.placements}
         if points is None:
-            info = self._info()
             info["illegal_action"] = True
             terminated = self.illegal_action == "terminate"
-            return self._observation(), self.illegal_reward, terminated, False, info
+            return observation, self.illegal_reward, terminated, False, info
         reward = float(points) if self.reward_mode == "score" else 1.0
-        terminated = self.game.is_over()
         truncated = (self.max_placements is not None
-                     and self.game.placements >= self.max_placements and not terminated)
-        return self._observation(), reward, terminated, truncated, self._info()
+                     and game.placements >= self.max_placements and not terminated)
+        return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (the method sb3-contrib's MaskablePPO asks for)."""

@@ -60,12 +60,8 @@ class BlokusEnv(TurnBasedEnv):
         return [2.0 * result - 1.0 for result in self.state.results()]
 
     def observe(self, agent):
-        index = self.agent_index[agent]
-        moving = agent == self.agent_selection and not self.state.is_over()
-        colour = self.state.colour_to_move() if moving else index
-        planes, pieces_left = self.state.observation(colour)
-        if moving:
-            mask = self.last_legal_mask()
+        if agent == self.agent_selection and not self.game_over:
+            planes, pieces_left, mask = self.state.observe()
         else:
-            mask = np.zeros(self.state.action_count, np.int8)
+            planes, pieces_left, mask = self.state.observe(self.agent_index[agent], False)
         return {"observation": planes, "pieces_left": pieces_left, "action_mask": mask}

@@ -69,7 +69,7 @@ class CompSudokuEnv(TurnBasedEnv):
 
     def observe(self, agent):
         index = self.agent_index[agent]
-        moving = agent == self.agent_selection and not self.state.is_over()
+        moving = agent == self.agent_selection and not self.game_over
         if moving:
             mask = self.last_legal_mask()
         else:

@@ -26,6 +26,7 @@ class TurnBasedEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_index = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.state = None
+        self.game_over = False
 
     # What a game supplies.
     def new_game(self, seed: Optional[int]):
@@ -50,6 +51,7 @@ class TurnBasedEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.mover_index()]
+        self.game_over = False
 
     def step(self, action):
         agent = self.agent_selection
@@ -61,14 +63,15 @@ class TurnBasedEnv(AECEnv):
             self.state.play(int(action))
         except (TypeError, ValueError) as error:
             raise IllegalMoveError(f"{agent}: action {action!r}: {error}") from error
-        self.rewards = {a: 0.0 for a in self.agents}
         mover = self.mover_index()
-        if mover is None:
-            for a, reward in zip(self.possible_agents, self.final_rewards()):
-                self.rewards[a] = float(reward)
-                self.terminations[a] = True
-        else:
+        if mover is not None:
+            # Rewards come only at the end: until then every reward stays 0.
             self.agent_selection = self.possible_agents[mover]
+            return
+        self.game_over = True
+        for a, reward in zip(self.possible_agents, self.final_rewards()):
+            self.rewards[a] = float(reward)
+            self.terminations[a] = True
         self._accumulate_rewards()
 
     def last_legal_mask(self) -> np.ndarray:
