@@ -41,6 +41,16 @@ fn with_scratch<T>(t: &'static Tables, f: impl FnOnce(&mut MoveGen) -> T) -> T {
 #[derive(Clone)]
 pub struct Blokus {
     game: Game,
+    /// The colour to move and its legal placements, once asked for in this position.
+    turn: Option<Turn>,
+}
+
+/// Who moves in a position and with what (found once per position: the move generation and
+/// the skipping of colours without a move are the costly part of a step).
+#[derive(Clone)]
+struct Turn {
+    colour: Option<usize>,
+    legal: Option<Vec<u16>>,
 }
 
 impl Blokus {
@@ -48,20 +58,39 @@ impl Blokus {
         self.game.board.tables()
     }
 
+    /// The colour to move (after skipping colours that cannot move); `None` at the end.
+    fn mover(&mut self) -> Option<usize> {
+        if let Some(turn) = &self.turn {
+            return turn.colour;
+        }
+        let colour = self.game.board.effective_to_play();
+        self.turn = Some(Turn {
+            colour,
+            legal: None,
+        });
+        colour
+    }
+
     /// The legal placements of the colour to move (none at the end).
-    fn legal_ids(&mut self) -> Vec<u16> {
-        let Some(colour) = self.game.board.effective_to_play() else {
-            return Vec::new();
-        };
+    fn legal_ids(&mut self) -> &[u16] {
+        let colour = self.mover();
         let board = &mut self.game.board;
-        let mut out = Vec::new();
-        with_scratch(board.tables(), |mg| board.gen_moves(colour, mg, &mut out));
-        out
+        let turn = self.turn.get_or_insert(Turn {
+            colour,
+            legal: None,
+        });
+        turn.legal.get_or_insert_with(|| {
+            let mut out = Vec::new();
+            if let Some(colour) = colour {
+                with_scratch(board.tables(), |mg| board.gen_moves(colour, mg, &mut out));
+            }
+            out
+        })
     }
 
     /// The placement id of a move argument, checked against the rules for the colour to move.
     fn legal_id(&mut self, mv: &MoveArg) -> PyResult<(usize, u16)> {
-        let Some(colour) = self.game.board.effective_to_play() else {
+        let Some(colour) = self.mover() else {
             return Err(game_over("play"));
         };
         let id = match mv {
@@ -92,7 +121,7 @@ impl Blokus {
             game.play_text(text)
                 .map_err(|e| illegal(format!("move {} ('{text}'): {e}", i + 1)))?;
         }
-        Ok(Blokus { game })
+        Ok(Blokus { game, turn: None })
     }
 
     /// The variant's name.
@@ -151,19 +180,19 @@ impl Blokus {
 
     /// The colour to move (0-based, after skipping colours that cannot move); `None` at the end.
     fn colour_to_move(&mut self) -> Option<usize> {
-        self.game.board.effective_to_play()
+        self.mover()
     }
 
     /// The player who moves now (Two: colours 1+3 are player 0; Three: the fourth colour's
     /// player rotates); `None` at the end.
     fn player_to_move(&mut self) -> Option<usize> {
-        let colour = self.game.board.effective_to_play()?;
+        let colour = self.mover()?;
         Some(self.game.board.player_of(colour))
     }
 
     /// True when no colour can move.
     fn is_over(&mut self) -> bool {
-        self.game.board.game_over()
+        self.mover().is_none()
     }
 
     /// Points of each colour: squares placed, +15 with all pieces placed, +5 more if the last
@@ -188,23 +217,21 @@ impl Blokus {
     /// Every legal move of the colour to move, in notation.
     fn legal_moves(&mut self) -> Vec<String> {
         let t = self.tables();
-        self.legal_ids()
-            .into_iter()
-            .map(|m| t.move_name(m))
-            .collect()
+        self.legal_ids().iter().map(|&m| t.move_name(m)).collect()
     }
 
     /// Every legal action (placement id) of the colour to move.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let ids = self.legal_ids();
-        PyArray1::from_vec(py, ids.into_iter().map(i64::from).collect())
+        PyArray1::from_vec(py, ids.iter().map(|&m| i64::from(m)).collect())
     }
 
     /// The legal actions as a boolean array of `action_count`.
     fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let count = self.action_count();
         let ids = self.legal_ids();
-        arrays::filled(py, [self.action_count()], |mask| {
-            for id in ids {
+        arrays::filled(py, [count], |mask| {
+            for &id in ids {
                 mask[usize::from(id)] = true;
             }
         })
@@ -222,7 +249,9 @@ impl Blokus {
     /// `IllegalMoveError`, a finished game `GameOverError`; the state is unchanged.
     fn play(&mut self, mv: MoveArg) -> PyResult<()> {
         let (colour, id) = self.legal_id(&mv)?;
-        self.game.play(colour, id).map_err(illegal)
+        self.game.play(colour, id).map_err(illegal)?;
+        self.turn = None;
+        Ok(())
     }
 
     /// The action (placement id) of a move in notation (legal or not).
@@ -270,18 +299,22 @@ impl Blokus {
         let me = match colour {
             Some(c) if c < n => c,
             Some(c) => return Err(value_error(format!("colour {c} is outside 0..{n}"))),
-            None => self.game.board.effective_to_play().unwrap_or(0),
+            None => self.mover().unwrap_or(0),
         };
         let board = &self.game.board;
         let (size, channels) = (self.tables().size, 2 * n);
+        // Channel pair of each colour: its place in playing order from `me`.
+        let pair: Vec<usize> = (0..n).map(|c| 2 * ((c + n - me) % n)).collect();
         let planes = arrays::filled(py, [size, size, channels], |planes: &mut [u8]| {
             for (i, cell) in planes.chunks_exact_mut(channels).enumerate() {
                 let point = (size - 1 - i / size) * size + i % size;
-                let owner = board.owner(point);
-                for k in 0..n {
-                    let c = (me + k) % n;
-                    cell[2 * k] = u8::from(owner == Some(c));
-                    cell[2 * k + 1] = u8::from(board.is_attach(c, point));
+                if let Some(owner) = board.owner(point) {
+                    cell[pair[owner]] = 1;
+                }
+                let mut corners = board.attach_mask(point);
+                while corners != 0 {
+                    cell[pair[corners.trailing_zeros() as usize] + 1] = 1;
+                    corners &= corners - 1;
                 }
             }
         })?;
@@ -310,13 +343,10 @@ impl Blokus {
         Bound<'py, PyArray1<i8>>,
     )> {
         let (planes, left) = self.observation(py, colour)?;
-        let ids = if with_mask {
-            self.legal_ids()
-        } else {
-            Vec::new()
-        };
-        let mask = arrays::filled(py, [self.action_count()], |mask: &mut [i8]| {
-            for id in ids {
+        let count = self.action_count();
+        let ids = if with_mask { self.legal_ids() } else { &[] };
+        let mask = arrays::filled(py, [count], |mask: &mut [i8]| {
+            for &id in ids {
                 mask[usize::from(id)] = 1;
             }
         })?;
@@ -352,7 +382,7 @@ impl Blokus {
         own_book: bool,
     ) -> PyResult<SearchResult> {
         let request = SearchRequest::new(movetime, nodes, depth, seed, threads, own_book, None)?;
-        if self.game.board.game_over() {
+        if self.mover().is_none() {
             return Ok(SearchResult::empty());
         }
         let mut position = vec!["startpos".to_string(), "moves".to_string()];
