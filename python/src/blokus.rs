@@ -1,0 +1,416 @@
+//! `tessera.Blokus`: a Blokus game of any variant as a Python object, on the engine's board,
+//! move generation and placement tables. Actions are the engine's placement ids.
+
+use crate::arrays;
+use crate::errors::{game_over, illegal, value_error};
+use crate::moves::MoveArg;
+use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use std::cell::RefCell;
+use tessera::games::blokus::board::{MoveGen, PASS, Variant};
+use tessera::games::blokus::game::Game;
+use tessera::games::blokus::tables::Tables;
+
+thread_local! {
+    /// Move-generation scratch per placement table (its marks are as long as the table).
+    static SCRATCH: RefCell<Vec<(usize, MoveGen)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's move-generation scratch for the tables `t`.
+fn with_scratch<T>(t: &'static Tables, f: impl FnOnce(&mut MoveGen) -> T) -> T {
+    let key = t as *const Tables as usize;
+    SCRATCH.with(|cell| {
+        let mut all = cell.borrow_mut();
+        let index = match all.iter().position(|(k, _)| *k == key) {
+            Some(index) => index,
+            None => {
+                all.push((key, MoveGen::new(t)));
+                all.len() - 1
+            }
+        };
+        f(&mut all[index].1)
+    })
+}
+
+/// A Blokus game: `classic` (4 players), `two` (colours 1+3 against 2+4), `three` (the fourth
+/// colour played in turn), `duo` and `junior` (14x14, 2 colours). A colour that cannot move is
+/// skipped; the game ends when no colour can move. Moves are the squares of the piece joined by
+/// commas (`e9,d10,e10,f10,e11`); actions are placement ids `0..action_count`.
+#[pyclass(module = "tessera._native")]
+#[derive(Clone)]
+pub struct Blokus {
+    game: Game,
+    /// The colour to move and its legal placements, once asked for in this position.
+    turn: Option<Turn>,
+}
+
+/// Who moves in a position and with what (found once per position: the move generation and
+/// the skipping of colours without a move are the costly part of a step).
+#[derive(Clone)]
+struct Turn {
+    colour: Option<usize>,
+    legal: Option<Vec<u16>>,
+}
+
+impl Blokus {
+    fn tables(&self) -> &'static Tables {
+        self.game.board.tables()
+    }
+
+    /// The colour to move (after skipping colours that cannot move); `None` at the end.
+    fn mover(&mut self) -> Option<usize> {
+        if let Some(turn) = &self.turn {
+            return turn.colour;
+        }
+        let colour = self.game.board.effective_to_play();
+        self.turn = Some(Turn {
+            colour,
+            legal: None,
+        });
+        colour
+    }
+
+    /// The legal placements of the colour to move (none at the end).
+    fn legal_ids(&mut self) -> &[u16] {
+        let colour = self.mover();
+        let board = &mut self.game.board;
+        let turn = self.turn.get_or_insert(Turn {
+            colour,
+            legal: None,
+        });
+        turn.legal.get_or_insert_with(|| {
+            let mut out = Vec::new();
+            if let Some(colour) = colour {
+                with_scratch(board.tables(), |mg| board.gen_moves(colour, mg, &mut out));
+            }
+            out
+        })
+    }
+
+    /// The placement id of a move argument, checked against the rules for the colour to move.
+    fn legal_id(&mut self, mv: &MoveArg) -> PyResult<(usize, u16)> {
+        let Some(colour) = self.mover() else {
+            return Err(game_over("play"));
+        };
+        let id = match mv {
+            MoveArg::Action(a) => u16::try_from(*a)
+                .ok()
+                .filter(|&id| usize::from(id) < self.tables().moves.len())
+                .ok_or_else(|| {
+                    illegal(format!(
+                        "action {a} is outside 0..{}",
+                        self.tables().moves.len()
+                    ))
+                })?,
+            MoveArg::Notation(text) => self.tables().parse_move(text).map_err(illegal)?,
+        };
+        Ok((colour, id))
+    }
+}
+
+#[pymethods]
+impl Blokus {
+    /// A new game of `variant` (classic, two, three, duo, junior), optionally after `moves`
+    /// (notation, in playing order).
+    #[new]
+    #[pyo3(signature = (variant = "classic", moves = None))]
+    fn new(variant: &str, moves: Option<Vec<String>>) -> PyResult<Self> {
+        let mut game = Game::new(Variant::parse(variant).map_err(value_error)?);
+        for (i, text) in moves.unwrap_or_default().iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| illegal(format!("move {} ('{text}'): {e}", i + 1)))?;
+        }
+        Ok(Blokus { game, turn: None })
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    /// Board side (20 or 14).
+    #[getter]
+    fn size(&self) -> usize {
+        self.tables().size
+    }
+
+    /// Number of colours.
+    #[getter]
+    fn colours(&self) -> usize {
+        self.game.board.ncolours()
+    }
+
+    /// Number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.variant().nplayers()
+    }
+
+    /// The colour names in playing order.
+    #[getter]
+    fn colour_names(&self) -> Vec<&'static str> {
+        self.game.variant().colour_names().to_vec()
+    }
+
+    /// Number of placements (actions), the length of the action mask.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.tables().moves.len()
+    }
+
+    /// Number of piece shapes (21, Junior 12).
+    #[getter]
+    fn piece_count(&self) -> usize {
+        self.tables().npieces()
+    }
+
+    /// The moves played so far, in notation (skipped colours leave no entry).
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        let t = self.tables();
+        self.game
+            .history
+            .iter()
+            .filter(|&&(_, m)| m != PASS)
+            .map(|&(_, m)| t.move_name(m))
+            .collect()
+    }
+
+    /// The colour to move (0-based, after skipping colours that cannot move); `None` at the end.
+    fn colour_to_move(&mut self) -> Option<usize> {
+        self.mover()
+    }
+
+    /// The player who moves now (Two: colours 1+3 are player 0; Three: the fourth colour's
+    /// player rotates); `None` at the end.
+    fn player_to_move(&mut self) -> Option<usize> {
+        let colour = self.mover()?;
+        Some(self.game.board.player_of(colour))
+    }
+
+    /// True when no colour can move.
+    fn is_over(&mut self) -> bool {
+        self.mover().is_none()
+    }
+
+    /// Points of each colour: squares placed, +15 with all pieces placed, +5 more if the last
+    /// was the monomino (no bonus in Junior).
+    fn points(&self) -> Vec<i32> {
+        (0..self.game.board.ncolours())
+            .map(|c| self.game.board.points(c))
+            .collect()
+    }
+
+    /// Points of each player (Two: both colours; Three: without the shared colour).
+    fn player_points(&self) -> Vec<i32> {
+        self.game.board.player_points()
+    }
+
+    /// Result of each player: 1 for the sole winner, 0 for the sole loser, ranks in between
+    /// spread evenly, ties sharing.
+    fn results(&self) -> Vec<f32> {
+        self.game.board.player_results()
+    }
+
+    /// Every legal move of the colour to move, in notation.
+    fn legal_moves(&mut self) -> Vec<String> {
+        let t = self.tables();
+        self.legal_ids().iter().map(|&m| t.move_name(m)).collect()
+    }
+
+    /// Every legal action (placement id) of the colour to move.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let ids = self.legal_ids();
+        PyArray1::from_vec(py, ids.iter().map(|&m| i64::from(m)).collect())
+    }
+
+    /// The legal actions as a boolean array of `action_count`.
+    fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let count = self.action_count();
+        let ids = self.legal_ids();
+        arrays::filled(py, [count], |mask| {
+            for &id in ids {
+                mask[usize::from(id)] = true;
+            }
+        })
+    }
+
+    /// Whether a move (notation or action) is legal for the colour to move.
+    fn is_legal(&mut self, mv: MoveArg) -> bool {
+        match self.legal_id(&mv) {
+            Ok((colour, id)) => self.game.board.is_legal(colour, id),
+            Err(_) => false,
+        }
+    }
+
+    /// Plays a move (notation or action) for the colour to move. An illegal move raises
+    /// `IllegalMoveError`, a finished game `GameOverError`; the state is unchanged.
+    fn play(&mut self, mv: MoveArg) -> PyResult<()> {
+        let (colour, id) = self.legal_id(&mv)?;
+        self.game.play(colour, id).map_err(illegal)?;
+        self.turn = None;
+        Ok(())
+    }
+
+    /// The action (placement id) of a move in notation (legal or not).
+    fn move_to_action(&self, mv: &str) -> PyResult<u16> {
+        self.tables().parse_move(mv).map_err(value_error)
+    }
+
+    /// The notation of an action.
+    fn action_to_move(&self, action: usize) -> PyResult<String> {
+        if action >= self.action_count() {
+            return Err(value_error(format!(
+                "action {action} is outside 0..{}",
+                self.action_count()
+            )));
+        }
+        Ok(self.tables().move_name(action as u16))
+    }
+
+    /// The board as a (size, size) int8 array, row 0 at the top: 0 empty, else colour + 1.
+    fn board_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<i8>>> {
+        let size = self.size();
+        arrays::filled(py, [size, size], |cells: &mut [i8]| {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let point = (size - 1 - i / size) * size + i % size;
+                *cell = self.game.board.owner(point).map_or(0, |c| c as i8 + 1);
+            }
+        })
+    }
+
+    /// Observation planes from the view of `colour` (default: the colour to move, else the
+    /// first): a (size, size, 2 * colours) uint8 array, row 0 at the top, holding for each
+    /// colour in playing order from `colour` on its squares then its live corner squares (where
+    /// its next piece may attach); and the pieces each of them has left, (colours, pieces).
+    #[pyo3(signature = (colour = None))]
+    #[allow(clippy::type_complexity)]
+    fn observation<'py>(
+        &mut self,
+        py: Python<'py>,
+        colour: Option<usize>,
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, numpy::PyArray2<u8>>,
+    )> {
+        let n = self.colours();
+        let me = match colour {
+            Some(c) if c < n => c,
+            Some(c) => return Err(value_error(format!("colour {c} is outside 0..{n}"))),
+            None => self.mover().unwrap_or(0),
+        };
+        let board = &self.game.board;
+        let (size, channels) = (self.tables().size, 2 * n);
+        // Channel pair of each colour: its place in playing order from `me`.
+        let pair: Vec<usize> = (0..n).map(|c| 2 * ((c + n - me) % n)).collect();
+        let planes = arrays::filled(py, [size, size, channels], |planes: &mut [u8]| {
+            for (i, cell) in planes.chunks_exact_mut(channels).enumerate() {
+                let point = (size - 1 - i / size) * size + i % size;
+                if let Some(owner) = board.owner(point) {
+                    cell[pair[owner]] = 1;
+                }
+                let mut corners = board.attach_mask(point);
+                while corners != 0 {
+                    cell[pair[corners.trailing_zeros() as usize] + 1] = 1;
+                    corners &= corners - 1;
+                }
+            }
+        })?;
+        let pieces = self.tables().npieces();
+        let left = arrays::filled(py, [n, pieces], |left: &mut [u8]| {
+            for (i, count) in left.iter_mut().enumerate() {
+                *count = board.left((me + i / pieces) % n, i % pieces);
+            }
+        })?;
+        Ok((planes, left))
+    }
+
+    /// An agent's observation in one call: [`Blokus::observation`]'s planes and pieces left
+    /// from the view of `colour` (default: the colour to move), and the action mask as int8
+    /// (1 = legal), all zeros unless `with_mask`.
+    #[pyo3(signature = (colour = None, with_mask = true))]
+    #[allow(clippy::type_complexity)]
+    fn observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        colour: Option<usize>,
+        with_mask: bool,
+    ) -> PyResult<(
+        Bound<'py, numpy::PyArray3<u8>>,
+        Bound<'py, numpy::PyArray2<u8>>,
+        Bound<'py, PyArray1<i8>>,
+    )> {
+        let (planes, left) = self.observation(py, colour)?;
+        let count = self.action_count();
+        let ids = if with_mask { self.legal_ids() } else { &[] };
+        let mask = arrays::filled(py, [count], |mask: &mut [i8]| {
+            for &id in ids {
+                mask[usize::from(id)] = 1;
+            }
+        })?;
+        Ok((planes, left, mask))
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// The engine's search for the colour to move (the protocol's `go`: Monte Carlo tree
+    /// search, the Duo opening book unless `own_book=False`), without the GIL. Limits
+    /// `movetime` (ms), `nodes` (playouts), `depth` combine; none thinks 1000 ms.
+    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, threads = 1, own_book = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        movetime: Option<u64>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        seed: u64,
+        threads: usize,
+        own_book: bool,
+    ) -> PyResult<SearchResult> {
+        let request = SearchRequest::new(movetime, nodes, depth, seed, threads, own_book, None)?;
+        if self.mover().is_none() {
+            return Ok(SearchResult::empty());
+        }
+        let mut position = vec!["startpos".to_string(), "moves".to_string()];
+        position.extend(self.moves());
+        let state = ProtocolState {
+            game: "blokus",
+            params: vec![("variant".into(), self.variant().into())],
+            position,
+            pieces: None,
+        };
+        search::run(py, state, request)
+    }
+
+    /// The position for people: the board (`.` empty, `1`..`4` colours), each colour's points
+    /// and pieces left, and who is to play.
+    fn render(&self) -> String {
+        self.game.show().join("\n")
+    }
+
+    fn __str__(&self) -> String {
+        self.render()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Blokus(variant='{}', moves={})",
+            self.variant(),
+            self.game.history.len()
+        )
+    }
+}
