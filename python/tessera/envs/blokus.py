@@ -44,12 +44,6 @@ class BlokusEnv(TurnBasedEnv):
         })
         self._action_space = spaces.Discrete(template.action_count)
 
-    def observation_space(self, agent):
-        return self._observation_space
-
-    def action_space(self, agent):
-        return self._action_space
-
     def new_game(self, seed: Optional[int]):
         return Blokus(self.variant)
 

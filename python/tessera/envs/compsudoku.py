@@ -48,12 +48,6 @@ class CompSudokuEnv(TurnBasedEnv):
         })
         self._action_space = spaces.Discrete(template.action_count)
 
-    def observation_space(self, agent):
-        return self._observation_space
-
-    def action_space(self, agent):
-        return self._action_space
-
     def new_game(self, seed: Optional[int]):
         return CompSudoku(self.box, self.mode, seed=1 if seed is None else seed)
 

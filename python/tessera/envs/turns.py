@@ -28,6 +28,14 @@ class TurnBasedEnv(AECEnv):
         self.state = None
         self.game_over = False
 
+    # Every agent has the same spaces, which a subclass sets in `_observation_space` and
+    # `_action_space`.
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
     # What a game supplies.
     def new_game(self, seed: Optional[int]):
         """A fresh game state."""
