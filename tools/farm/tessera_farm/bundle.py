@@ -1,0 +1,108 @@
+"""What reaches the workers, through Ray's runtime environment: the engine binaries (copied into a
+``working_dir`` that Ray uploads to every node and unpacks as each worker's current directory)
+and the Python modules the shards import (``py_modules``: this package, ``tessera_client`` and
+the repository's ``tools/blokus_match.py``). Nothing needs to be installed or copied on a worker
+node beyond Python with Ray.
+
+An engine command whose program is a path (``target/release/tessera gtp --nodes 300``) is
+shipped: the file is copied to ``bin/`` of the bundle and the command is rewritten to use the
+copy. A program named without a slash (``pentobi-gtp ...``) is looked up on the PATH of the
+driver and used by name on every node, so it must be installed on each of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Dict, List, Optional
+
+
+class MissingProgram(Exception):
+    """An engine's program does not exist or cannot be run."""
+
+
+@dataclass(frozen=True)
+class Program:
+    """An engine command as the user gave it, and the file its program is (None when it is
+    used by name from the PATH)."""
+
+    command: str
+    path: Optional[Path]
+    sha256: Optional[str]
+
+    @property
+    def words(self) -> List[str]:
+        return shlex.split(self.command)
+
+
+def program(command: str) -> Program:
+    """Checks that ``command``'s program exists and can be run; raises :class:`MissingProgram`
+    with the reason otherwise."""
+    words = shlex.split(command)
+    if not words:
+        raise MissingProgram("an empty engine command")
+    name = words[0]
+    if "/" not in name:
+        if shutil.which(name) is None:
+            raise MissingProgram(f"engine program {name!r} is not on the PATH (command {command!r})")
+        return Program(command, None, None)
+    path = Path(name)
+    if not path.is_file():
+        raise MissingProgram(f"engine binary {name} does not exist (command {command!r}); "
+                             "build it (cargo build --release) or give its path")
+    if not os.access(path, os.X_OK):
+        raise MissingProgram(f"engine binary {name} is not executable (command {command!r})")
+    return Program(command, path, hashlib.sha256(path.read_bytes()).hexdigest())
+
+
+def repository_tools(repo: Path, required: bool = True) -> bool:
+    """Makes the modules of a tessera checkout's ``tools`` (``blokus_match``,
+    ``blockudoku_referee``) and ``tools/python`` (``tessera_client``, ahead of an installed copy)
+    importable. Returns whether ``repo`` is a checkout; raises FileNotFoundError when it is
+    not and ``required``."""
+    tools = Path(repo) / "tools"
+    if not (tools / "blokus_match.py").is_file():
+        if required:
+            raise FileNotFoundError(f"{Path(repo).resolve()} is not a tessera checkout (no "
+                                    "tools/blokus_match.py); run from the repository root or "
+                                    "give --repo")
+        return False
+    for path in (tools / "python", tools):
+        if str(path) not in sys.path:
+            sys.path.insert(0, str(path))
+    return True
+
+
+class Bundle:
+    """A temporary ``working_dir`` for the workers, holding the shipped engine binaries."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="tessera-farm-bundle-"))
+        (self.dir / "bin").mkdir()
+        self._shipped: Dict[Path, str] = {}
+
+    def ship(self, engine: Program) -> str:
+        """The command the workers run for ``engine`` (relative to their working directory)."""
+        if engine.path is None:
+            return engine.command
+        resolved = engine.path.resolve()
+        if resolved not in self._shipped:
+            name = f"bin/{len(self._shipped)}-{resolved.name}"
+            shutil.copy2(resolved, self.dir / name)
+            self._shipped[resolved] = name
+        return shlex.join([self._shipped[resolved]] + engine.words[1:])
+
+    def runtime_env(self, modules: List[ModuleType]) -> dict:
+        """Ray's ``runtime_env`` for the run's tasks."""
+        return {"working_dir": str(self.dir), "py_modules": modules}
+
+    def remove(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
