@@ -12,7 +12,8 @@ from the checkout).
         --engine "pentobi-gtp -g classic -l 3 --nobook --noresign -q" \\
         --engine "pentobi-gtp -g classic -l 3 --nobook --noresign -q" \\
         --engine "pentobi-gtp -g classic -l 3 --nobook --noresign -q" \\
-        [--sgf games.blksgf] [--jsonl games.jsonl] [--threads K] [--seed S] [--no-rotate]
+        [--sgf games.blksgf] [--jsonl games.jsonl] [--threads K] [--seed S] [--no-rotate] \\
+        [--openings K]
 
 Engines. An engine is a GTP 2 program (command line split as a shell would); it is started once
 per parallel game slot and stays alive across games. It gets ``set_game NAME`` (``Blokus``,
@@ -28,6 +29,11 @@ Three-Player, Duo, Junior) or colours k and k+2 (Two-Player). With ``--rotate`` 
 g (1-based) seats engine e (0-based) at player ``(e + g - 1) mod n``, so over a multiple of n games
 each engine plays every seat (and every place in the playing order) equally often, as twogtp
 alternates colours; ``--no-rotate`` keeps engine e at player e.
+
+Openings. With ``--openings K`` every group of n games (one rotation of the seats: with two
+engines, a pair of games, one with each colour) starts from the same K random legal moves, drawn
+by :func:`random_opening` from ``--seed`` and the group, so the engines are compared on equal
+openings; the engines get the opening moves with ``play``.
 
 Three-Player: the fourth colour (Green) is played in turn by the three players, as in Pentobi's
 rules and twogtp: its k-th piece (0-based) is asked of player ``k mod 3``, i.e. the player chosen
@@ -73,6 +79,7 @@ import argparse
 import json
 import math
 import queue
+import random
 import shlex
 import subprocess
 import sys
@@ -122,6 +129,28 @@ def seat_engines(nplayers: int, game: int, rotate: bool) -> List[int]:
     ``(e + game - 1) mod n`` with rotation, at player e without."""
     shift = (game - 1) % nplayers if rotate else 0
     return [(p - shift) % nplayers for p in range(nplayers)]
+
+
+def opening_group(nplayers: int, game: int) -> int:
+    """The group of game ``game`` (1-based) that shares an opening: one rotation of the seats."""
+    return (game - 1) // nplayers
+
+
+def random_opening(info: blokus.VariantInfo, seed: int, group: int, moves: int) -> List[blokus.Move]:
+    """``moves`` random legal moves from the start (fewer if the game ends first), the same for
+    every game of ``group``: each is drawn uniformly from the legal moves of the colour to play,
+    sorted by their text, with ``random.Random(f"{seed}/{group}")``."""
+    rng = random.Random(f"{seed}/{group}")
+    game = blokus.Game(info.name)
+    opening: List[blokus.Move] = []
+    for _ in range(moves):
+        colour = game.position.effective_to_play()
+        if colour is None:
+            break
+        move = rng.choice(sorted(game.position.legal_moves(colour), key=blokus.move_text))
+        game.play(move, colour)
+        opening.append(move)
+    return opening
 
 
 # ------------------------------------------------------------------ results
@@ -560,9 +589,10 @@ class Slot:
 
 
 def play_game(slot: Slot, number: int, seats: List[int], names: List[str],
-              seed: Optional[int]) -> GameResult:
-    """Plays game ``number`` with engine ``seats[p]`` as player p; never raises for an engine's
-    fault (that is a forfeit in the result)."""
+              seed: Optional[int], opening: Sequence[blokus.Move] = ()) -> GameResult:
+    """Plays game ``number`` with engine ``seats[p]`` as player p, from the ``opening`` moves
+    (played by the referee, sent to every engine); never raises for an engine's fault (that is
+    a forfeit in the result)."""
     info = slot.info
     n = len(seats)
     start = time.monotonic()
@@ -584,6 +614,19 @@ def play_game(slot: Slot, number: int, seats: List[int], names: List[str],
                     pass  # the engine has no seed command: not a fault
         except (GtpError, EngineFailure) as err:
             forfeit = forfeit or fault(e, None, f"clear_board failed: {err}")
+    for move in opening:
+        if forfeit is not None:
+            break
+        colour = game.position.effective_to_play()
+        movers.append(mover(info, game.position, colour))
+        game.play(move, colour)
+        text = f"play {gtp_colour(info, colour)} {blokus.move_text(move)}"
+        for e, eng in enumerate(engines):
+            try:
+                eng.send(text)
+            except (GtpError, EngineFailure) as err:
+                forfeit = fault(e, None, f"refused opening move {text}: {err}")
+                break
     cpu_before = [eng.cputime() if not eng.dead else None for eng in engines]
 
     while forfeit is None:
@@ -641,9 +684,11 @@ def play_game(slot: Slot, number: int, seats: List[int], names: List[str],
 def run_match(commands: Sequence[str], info: blokus.VariantInfo, games: int, rotate: bool = True,
               seed: Optional[int] = None, threads: int = 1, timeout: Optional[float] = 600.0,
               out: Optional[TextIO] = sys.stdout, sgf: Optional[Path] = None,
-              jsonl: Optional[Path] = None) -> Tuple[List[GameResult], List[str]]:
+              jsonl: Optional[Path] = None,
+              openings: int = 0) -> Tuple[List[GameResult], List[str]]:
     """Plays the match; prints each game's block to ``out`` as it finishes and appends the
-    ``--sgf`` / ``--jsonl`` records. Returns the results in game order and the engine labels."""
+    ``--sgf`` / ``--jsonl`` records. Returns the results in game order and the engine labels.
+    ``openings``: random moves that open each group of games (:func:`random_opening`)."""
     n = info.nplayers
     if len(commands) != n:
         raise SetupError(f"{info.title} has {n} players: give {n} --engine options "
@@ -668,8 +713,9 @@ def run_match(commands: Sequence[str], info: blokus.VariantInfo, games: int, rot
                 g = todo.get_nowait()
             except queue.Empty:
                 return
+            opening = random_opening(info, seed or 0, opening_group(n, g), openings)
             try:
-                done.put(play_game(slot, g, seat_engines(n, g, rotate), names, seed))
+                done.put(play_game(slot, g, seat_engines(n, g, rotate), names, seed, opening))
             except Exception as e:  # an engine that cannot be restarted, or a bug: stop
                 done.put(e)
                 return
@@ -727,6 +773,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--threads", type=int, default=1, help="games played at a time")
     parser.add_argument("--timeout", type=float, default=600.0,
                         help="seconds an engine may take for any answer (0: no limit)")
+    parser.add_argument("--openings", type=int, default=0, metavar="K",
+                        help="random moves that open each group of n games (default 0)")
     args = parser.parse_args(argv)
     info = variant_of(args.variant)
     if args.games < 1 or args.threads < 1:
@@ -740,7 +788,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         results, names = run_match(args.engine, info, args.games, args.rotate, args.seed,
                                    args.threads, args.timeout or None, sys.stdout, args.sgf,
-                                   args.jsonl)
+                                   args.jsonl, args.openings)
     except SetupError as e:
         print(f"blokus_match: {e}", file=sys.stderr)
         return 2

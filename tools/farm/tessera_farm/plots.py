@@ -65,21 +65,15 @@ def survival_png(path: Path, games: Sequence[dict], hazard: Tuple[float, float, 
     return save(figure, path)
 
 
-def match_png(path: Path, outcomes: Sequence[float], sprt: Optional[Sprt], title: str) -> Path:
-    """The engine's running score with its 95% interval and, with an SPRT, its log-likelihood
-    ratio after each game with the two bounds."""
+def match_png(path: Path, points: Sequence[Tuple[int, Tally]], sprt: Optional[Sprt],
+              title: str) -> Path:
+    """The engine's score with its 95% interval and, with an SPRT, its log-likelihood ratio
+    with the two bounds, after each pair of games (``points``: games played and the tally)."""
     rows = 2 if sprt else 1
     figure, axes = plt.subplots(rows, 1, figsize=(7, 3.2 * rows), sharex=True, squeeze=False)
-    tally, games, score, low, high, llr = Tally(), [], [], [], [], []
-    for n, outcome in enumerate(outcomes, 1):
-        tally = tally.add(outcome)
-        mean, lo, hi = tally.score()
-        games.append(n)
-        score.append(100 * mean)
-        low.append(100 * lo)
-        high.append(100 * hi)
-        if sprt:
-            llr.append(sprt.llr(tally))
+    games = [n for n, _ in points]
+    scores = [[100 * x for x in tally.score()] for _, tally in points]
+    score, low, high = ([s[k] for s in scores] for k in range(3))
     top = axes[0][0]
     top.plot(games, score, color="C0", label="score of the first engine")
     top.fill_between(games, low, high, color="C0", alpha=0.2, label="95% interval")
@@ -89,6 +83,7 @@ def match_png(path: Path, outcomes: Sequence[float], sprt: Optional[Sprt], title
     if sprt:
         bottom = axes[1][0]
         lower, upper = sprt.bounds()
+        llr = [sprt.llr(tally) for _, tally in points]
         bottom.plot(games, llr, color="C2", label=f"LLR, H0 Elo {sprt.elo0:g} vs H1 {sprt.elo1:g}")
         bottom.axhline(upper, color="C3", ls="--", label="bounds")
         bottom.axhline(lower, color="C3", ls="--")
