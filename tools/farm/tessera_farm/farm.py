@@ -56,6 +56,10 @@ class Progress:
         self.bar.set_postfix_str(note, refresh=False)
         self.bar.update(games)
 
+    def write(self, line: str) -> None:
+        """A line for people on stderr, above the bar."""
+        self.bar.write(line, file=sys.stderr)
+
     def close(self) -> None:
         self.bar.close()
 

@@ -5,6 +5,7 @@ tuning run's fitness by generation."""
 from __future__ import annotations
 
 import math
+import textwrap
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -12,6 +13,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from .stats import Sprt, Tally  # noqa: E402
 
@@ -60,7 +62,8 @@ def survival_png(path: Path, games: Sequence[dict], hazard: Tuple[float, float, 
         axes.fill_between(xs, [math.exp(-x / mean_low) for x in xs],
                           [math.exp(-x / mean_high) for x in xs], color="C1", alpha=0.15,
                           label="hazard mean's 95% interval")
-    axes.set(xlabel="rounds", ylabel="games still alive", title=title, ylim=(0, 1.02))
+    axes.set(xlabel="rounds", ylabel="games still alive", ylim=(0, 1.02))
+    set_title(axes, title)
     axes.legend(loc="lower left", fontsize=8)
     return save(figure, path)
 
@@ -78,7 +81,8 @@ def match_png(path: Path, points: Sequence[Tuple[int, Tally]], sprt: Optional[Sp
     top.plot(games, score, color="C0", label="score of the first engine")
     top.fill_between(games, low, high, color="C0", alpha=0.2, label="95% interval")
     top.axhline(50, color="grey", lw=0.8)
-    top.set(ylabel="score %", title=title, ylim=(0, 100))
+    top.set(ylabel="score %", ylim=(0, 100))
+    set_title(top, title)
     top.legend(loc="upper right", fontsize=8)
     if sprt:
         bottom = axes[1][0]
@@ -107,10 +111,16 @@ def tune_png(path: Path, generations: Sequence[dict], title: str) -> Path:
               label="mean of the distribution")
     axes.plot(xs, [g["start"] for g in generations], color="grey", ls="--", marker=".",
               label="start weights")
-    axes.set(xlabel="generation", ylabel="death chance per round (exact)", title=title,
-             yscale="log")
+    axes.set(xlabel="generation", ylabel="death chance per round (exact)", yscale="log")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    set_title(axes, title)
     axes.legend(fontsize=8)
     return save(figure, path)
+
+
+def set_title(axes, title: str) -> None:
+    """A title wrapped to the figure's width (engine commands can be long)."""
+    axes.set_title(textwrap.fill(title, 80), fontsize=9)
 
 
 def save(figure, path: Path) -> Path:

@@ -15,8 +15,8 @@ slices are exact for Competitive Sudoku and for Blockudoku searches that never l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import List
+from dataclasses import dataclass, field
+from typing import Any, Dict, List
 
 from .rustrand import GOLDEN, MASK64
 
@@ -30,6 +30,8 @@ class Shard:
     name: str
     first: int
     count: int
+    payload: Dict[str, Any] = field(default_factory=dict, compare=False)
+    """What this shard plays beyond the run's setup (tune: the candidate's weights)."""
 
     @property
     def last(self) -> int:
@@ -40,13 +42,14 @@ class Shard:
         return f"shard {self.name} (games {self.first}-{self.last})"
 
 
-def split(games: int, shard_games: int, prefix: str = "games") -> List[Shard]:
+def split(games: int, shard_games: int, prefix: str = "games",
+          payload: Dict[str, Any] | None = None) -> List[Shard]:
     """Games ``0 .. games - 1`` in shards of ``shard_games`` (the last one may be shorter),
-    named by their first game."""
+    named by their first game after ``prefix``."""
     if games < 1 or shard_games < 1:
         raise ValueError("games and shard size must be at least 1")
     return [
-        Shard(f"{prefix}-{first:06d}", first, min(shard_games, games - first))
+        Shard(f"{prefix}-{first:06d}", first, min(shard_games, games - first), payload or {})
         for first in range(0, games, shard_games)
     ]
 
