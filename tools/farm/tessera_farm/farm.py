@@ -70,12 +70,14 @@ class Farm:
     def __init__(self, options: FarmOptions, runtime_env: dict) -> None:
         self.options = options
         address = options.address or os.environ.get("RAY_ADDRESS")
+        quiet = {"runtime_env": runtime_env, "logging_level": logging.WARNING,
+                 "log_to_driver": False}  # stdout carries the totals only
         if address:
-            ray.init(address=address, runtime_env=runtime_env, logging_level=logging.WARNING)
+            ray.init(address=address, **quiet)
         else:
-            ray.init(num_cpus=options.workers or os.cpu_count(), include_dashboard=False,
-                     object_store_memory=OBJECT_STORE_BYTES, runtime_env=runtime_env,
-                     logging_level=logging.WARNING)
+            # "local": a new Ray for this run, even where `ray start` runs a cluster already.
+            ray.init(address="local", num_cpus=options.workers or os.cpu_count(),
+                     include_dashboard=False, object_store_memory=OBJECT_STORE_BYTES, **quiet)
         self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     def describe(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from typing import Any, Dict, Iterator, List
 
@@ -30,6 +30,7 @@ class Session:
         self.started = time.monotonic()
         self.farm_options = FarmOptions(args.address, args.workers, args.retries)
         self.farm: Farm | None = None
+        self.stdout = sys.stdout
 
     def ship(self, program: Program) -> str:
         """The command a worker runs for this engine."""
@@ -52,7 +53,7 @@ class Session:
     def report(self, lines: List[str], pictures: List[Path]) -> None:
         """Prints the totals, keeps them as ``report.txt`` and names the pictures."""
         for line in lines:
-            print(line)
+            print(line, file=self.stdout)
         text = "\n".join(lines + [f"picture {p}" for p in pictures]) + "\n"
         self.folder.file("report.txt").write_text(text)
         for picture in pictures:
@@ -67,10 +68,13 @@ class Session:
 @contextmanager
 def session(args: argparse.Namespace, subcommand: str, definition: Dict[str, Any],
             programs: List[Program]) -> Iterator[Session]:
-    """A :class:`Session`, closed (Ray stopped, bundle removed) however the run ends."""
+    """A :class:`Session`, closed (Ray stopped, bundle removed) however the run ends. Meanwhile
+    whatever else prints on stdout goes to stderr: Ray prints its notes there (a worker that
+    died and whose task is retried), and stdout is for the totals only."""
     running = Session(args, subcommand, definition, programs)
     try:
-        yield running
+        with redirect_stdout(sys.stderr):
+            yield running
     finally:
         running.close()
 
