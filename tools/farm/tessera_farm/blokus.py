@@ -48,13 +48,13 @@ def play_one(setup: Dict[str, Any], number: int) -> Dict[str, Any]:
         result = bm.play_game(slot, number, seats, names, setup["seed"], opening)
     finally:
         slot.close()
-    return game_summary(bm, result, len(opening))
+    return game_summary(bm, result, len(opening), setup["engine_labels"])
 
 
-def game_summary(bm: Any, result: Any, opening_moves: int) -> Dict[str, Any]:
+def game_summary(bm: Any, result: Any, opening_moves: int, labels: List[str]) -> Dict[str, Any]:
     """What the match keeps of a game, for the engine under test (engine 0) and its opponent:
-    its score (1, 0.5, 0), whether it moved first, points, moves asked, CPU, forfeit, and
-    blokus_match's JSON record of the game."""
+    its score (1, 0.5, 0), whether it moved first, points, moves asked, CPU, forfeit (named
+    by the engines' ``labels``, their commands), and blokus_match's JSON record of the game."""
     record = bm.game_json(result)
     by_engine = {player["engine"] - 1: player for player in record["players"]}
     asked = [0, 0]
@@ -64,7 +64,7 @@ def game_summary(bm: Any, result: Any, opening_moves: int) -> Dict[str, Any]:
     forfeit = record["forfeit"]
     if forfeit is not None:
         notes.append(f"game {record['game']}: forfeit by engine {forfeit['engine']} "
-                     f"({result.names[forfeit['engine'] - 1]}): {forfeit['reason']}")
+                     f"({labels[forfeit['engine'] - 1]}): {forfeit['reason']}")
     if record["score_check"] == "mismatch":
         notes += [f"game {record['game']}: final_score MISMATCH {p}" for p in result.score_problems]
     return {

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
@@ -155,12 +154,3 @@ def games_in(results: Iterable[Dict[str, Any]]) -> int:
     """Games held by shard results (each result has ``count``)."""
     return sum(result["count"] for result in results)
 
-
-class Stopwatch:
-    """Seconds since the run started."""
-
-    def __init__(self) -> None:
-        self.started = time.monotonic()
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self.started

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, List, Sequence, Tuple
+from typing import Sequence, Tuple
 
 
 def rust_exp(x: float, digits: int) -> str:
@@ -95,11 +95,6 @@ class Tally:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def add(self, outcome: float) -> "Tally":
-        """One more game scored 1, 0.5 or 0."""
-        return Tally(self.wins + (outcome == 1), self.draws + (outcome == 0.5),
-                     self.losses + (outcome == 0))
-
     def mean_and_variance(self) -> Tuple[float, float]:
         n = float(max(self.games, 1))
         w, d = self.wins / n, self.draws / n
@@ -175,11 +170,3 @@ class Sprt:
         return (f"sprt elo0 {self.elo0:g} elo1 {self.elo1:g}: llr {self.llr(tally):.2f} "
                 f"(bounds {low:.2f} {high:.2f}) {words[self.verdict(tally)]}")
 
-
-def running_tallies(outcomes: Iterable[float]) -> List[Tally]:
-    """The tally after each game."""
-    tallies, tally = [], Tally()
-    for outcome in outcomes:
-        tally = tally.add(outcome)
-        tallies.append(tally)
-    return tallies
