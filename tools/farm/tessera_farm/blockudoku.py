@@ -106,7 +106,7 @@ def play_game(engine: Any, setup: Dict[str, Any], game: int):
             board, score, streak = placed.board, placed.score, placed.streak
             rounds += 1
         cpu = process_cpu_seconds(engine.process.pid) - cpu_before
-    except EngineError as e:
+    except (EngineError, OSError) as e:
         raise ShardFailed(f"player {setup['player_label']!r} failed in game {game} at round "
                           f"{rounds}: {e}") from None
     record = {"game": game, "start": start_index(setup, game), "rounds": rounds, "died": died,
@@ -136,11 +136,12 @@ def start_index(setup: Dict[str, Any], game: int) -> int:
     return game if setup["deals"] is not None else game % len(setup["starts"])
 
 
-def add_chances(records: List[Dict[str, Any]], crowded: List[tuple], setup: Dict[str, Any]) -> None:
+def add_chances(records: List[Dict[str, Any]], crowded: List[tuple],
+                setup: Dict[str, Any]) -> None:
     """Adds each game's summed exact death chance, computed by ``tessera chances`` from the
     crowded boards met (in round order, so the sum is selfplay's to the last bit)."""
     with tempfile.TemporaryDirectory() as scratch:
-        boards, lines, out = (Path(scratch) / name for name in ("boards.txt", "run.jsonl", "out.jsonl"))
+        boards, lines, out = (Path(scratch) / f for f in ("boards.txt", "run.jsonl", "out.jsonl"))
         boards.write_text("".join(f"{board} player 1 game {game}\n" for board, game in crowded))
         lines.write_text("".join(json.dumps({"player": 1, "game": r["game"], "rounds": r["rounds"],
                                              "died": r["died"]}) + "\n" for r in records))

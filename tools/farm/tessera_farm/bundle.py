@@ -51,7 +51,8 @@ def program(command: str) -> Program:
     name = words[0]
     if "/" not in name:
         if shutil.which(name) is None:
-            raise MissingProgram(f"engine program {name!r} is not on the PATH (command {command!r})")
+            raise MissingProgram(f"engine program {name!r} is not on the PATH "
+                                 f"(command {command!r})")
         return Program(command, None, None)
     path = Path(name)
     if not path.is_file():

@@ -27,12 +27,12 @@ def read_games(args: argparse.Namespace) -> Dict[str, Any]:
 
         pieceset, deals = read_deals(args.deals)
         if args.pieceset != pieceset:
-            raise SystemExit(f"{args.deals} deals from {pieceset}: give --pieceset {pieceset}")
+            raise ValueError(f"{args.deals} deals from {pieceset}: give --pieceset {pieceset}")
         games = len(deals) if args.games is None else args.games
         if games > len(deals):
-            raise SystemExit(f"{args.deals} has {len(deals)} deals, fewer than --games {games}")
-        return {"games": games, "starts": None,
-                "deals": [{"start": d.start, "hands": [list(h) for h in d.hands]} for d in deals[:games]]}
+            raise ValueError(f"{args.deals} has {len(deals)} deals, fewer than --games {games}")
+        dealt = [{"start": d.start, "hands": [list(h) for h in d.hands]} for d in deals[:games]]
+        return {"games": games, "starts": None, "deals": dealt}
     if args.starts:
         repository_tools(args.repo)
         from blockudoku_referee import read_starts
@@ -43,10 +43,17 @@ def read_games(args: argparse.Namespace) -> Dict[str, Any]:
     return {"games": 10 if args.games is None else args.games, "starts": starts, "deals": None}
 
 
-def run(args: argparse.Namespace) -> int:
-    limits = {k: getattr(args, k) for k in ("depth", "movetime", "nodes") if getattr(args, k) is not None}
+def search_limits(args: argparse.Namespace) -> Dict[str, int]:
+    """``--depth``, ``--movetime``, ``--nodes`` as given; at least one is needed."""
+    limits = {k: getattr(args, k) for k in ("depth", "movetime", "nodes")
+              if getattr(args, k) is not None}
     if not limits:
-        raise SystemExit("give --movetime, --nodes or --depth")
+        raise ValueError("give --movetime, --nodes or --depth")
+    return limits
+
+
+def run(args: argparse.Namespace) -> int:
+    limits = search_limits(args)
     player = program(args.engine)
     programs: List[Program] = [player]
     tessera = None
@@ -72,10 +79,9 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
         played = blockudoku.merged_games(results)
         lines = blockudoku.totals_lines(played, args.cap, args.death_chance, run_session.elapsed())
-        rounds = sum(g["rounds"] for g in played)
-        picture = plots.survival_png(
-            run_session.folder.file("survival.png"), played,
-            survival(rounds, sum(g["died"] for g in played)),
-            f"Blockudoku survival: {player.command}, {' '.join(f'{k} {v}' for k, v in limits.items())}")
+        hazard = survival(sum(g["rounds"] for g in played), sum(g["died"] for g in played))
+        limits_text = " ".join(f"{k} {v}" for k, v in limits.items())
+        picture = plots.survival_png(run_session.folder.file("survival.png"), played, hazard,
+                                     f"Blockudoku survival: {player.command}, {limits_text}")
         run_session.report(lines, [picture])
     return 0

@@ -14,6 +14,7 @@ import tessera_farm
 
 from . import blokus, matches, plots, sudoku
 from .bundle import program, repository_tools
+from .command_blockudoku import search_limits
 from .session import session
 from .shards import power_of_two_at_least, split
 from .stats import Sprt
@@ -52,10 +53,11 @@ def run(args: argparse.Namespace) -> int:
         finally:
             progress.close()
         pairs = matches.counted(matches.pairs_in_order(results), sprt)
-        lines = matches.totals_lines(pairs, sprt) + game_lines(args.game, pairs, run_session.elapsed())
-        lines += matches.notes(pairs)
+        lines = (matches.totals_lines(pairs, sprt)
+                 + game_lines(args.game, pairs, run_session.elapsed()) + matches.notes(pairs))
+        title = f"{args.game}: {programs[0].command} against {programs[-1].command}"
         picture = plots.match_png(run_session.folder.file("match.png"), matches.path(pairs), sprt,
-                                  f"{args.game}: {programs[0].command} against {programs[-1].command}")
+                                  title)
         run_session.report(lines, [picture])
     return 0
 
@@ -72,9 +74,7 @@ def blokus_match(args: argparse.Namespace):
 
 def sudoku_match(args: argparse.Namespace):
     """(setup, programs, shard task, worker commands) of a Competitive Sudoku match."""
-    limits = {k: getattr(args, k) for k in ("depth", "movetime", "nodes") if getattr(args, k) is not None}
-    if not limits:
-        raise ValueError("give --movetime, --nodes or --depth")
+    limits = search_limits(args)
     programs = [program(args.engine), program(args.opponent)]
     setup = {"engine": args.engine, "opponent": args.opponent, "box": args.box, "mode": args.mode,
              "limits": limits}

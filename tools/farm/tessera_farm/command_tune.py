@@ -34,7 +34,9 @@ def default_population(dimensions: int) -> int:
 def run(args: argparse.Namespace) -> int:
     engine = program(args.engine)
     names, builtin = tune.builtin_weights(engine.words)
-    start = builtin if args.start_weights is None else [int(w) for w in args.start_weights.split(",")]
+    start = builtin
+    if args.start_weights is not None:
+        start = [int(w) for w in args.start_weights.split(",")]
     if len(start) != len(names):
         raise ValueError(f"--from needs {len(names)} weights ({', '.join(names)})")
     starts = None
@@ -84,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
         out.write_text(tune.weights_text(learned) + "\n")
         lines += [f"learned {tune.weights_text(learned)}",
                   f"weights file {out} (selfplay blockudoku --weights \"$(cat {out})\")"]
-        picture = plots.tune_png(run_session.folder.file("fitness.png"), history,
-                                 f"CMA-ES on the Blockudoku weights ({args.games} games a candidate)")
+        title = f"CMA-ES on the Blockudoku weights ({args.games} games a candidate)"
+        picture = plots.tune_png(run_session.folder.file("fitness.png"), history, title)
         run_session.report(lines, [picture])
     note(f"weights written to {out}")
     return 0

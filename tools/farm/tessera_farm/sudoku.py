@@ -41,7 +41,8 @@ def play_shard(setup: Dict[str, Any], shard: Shard) -> Dict[str, Any]:
 
 
 def selfplay_command(setup: Dict[str, Any], pair: int) -> List[str]:
-    limits = [word for name, value in setup["limits"].items() for word in (f"--{name}", str(value))]
+    limits = [word for name, value in setup["limits"].items()
+              for word in (f"--{name}", str(value))]
     return shlex.split(setup["engine"]) + [
         "selfplay", "sudoku", "--games", "2",
         "--seed", str(pair_seed(setup["seed"], pair, setup["openings"])),
@@ -59,7 +60,7 @@ def play_pair(setup: Dict[str, Any], pair: int) -> Dict[str, Any]:
     if done.returncode != 0:
         raise ShardFailed(f"{setup['engine_label']!r} selfplay sudoku failed on pair {pair} "
                           f"(exit {done.returncode}): {done.stderr.strip()}")
-    games, cpu, means = (pattern.search(done.stdout) for pattern in (GAMES_LINE, CPU_LINE, MEANS_LINE))
+    games, cpu, means = (p.search(done.stdout) for p in (GAMES_LINE, CPU_LINE, MEANS_LINE))
     if not (games and cpu and means):
         raise ShardFailed(f"{setup['engine_label']!r} selfplay sudoku printed no totals for "
                           f"pair {pair}:\n{done.stdout}")

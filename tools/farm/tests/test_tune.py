@@ -39,5 +39,6 @@ def test_a_small_tuning_run(engine, tmp_path):
     assert len(shards) == 2 * (3 + 2) * 2  # generations x (candidates, mean, start) x shards
     again = farm(*command)
     assert again.returncode == 0, again.stderr
-    assert {p.name: p.stat().st_mtime_ns for p in (tmp_path / "run" / "shards").glob("*.json")} == shards
+    stored = (tmp_path / "run" / "shards").glob("*.json")
+    assert {p.name: p.stat().st_mtime_ns for p in stored} == shards
     assert again.stdout == run.stdout
