@@ -10,7 +10,8 @@ round the player gets ``setoption name Seed value s ^ round`` when it offers a `
 selfplay seeds its search so, hence tessera plays the same moves here as in selfplay at any
 node or depth limit.
 
-A shard plays its games one after another with one engine process (``newgame`` before each).
+A shard plays its games one after another with one player process (``newgame`` before each),
+one round trip a round (:mod:`tessera_farm.player`).
 With ``--death-chance N`` the boards of N+ filled cells met before each hand are kept and
 ``tessera chances`` (the ``--tessera`` binary) sums their exact death chances per game, as
 ``selfplay --death-chance`` does.
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from .farm import ShardFailed
-from .processes import process_cpu_seconds
+from .player import PlayerError, ProtocolPlayer
 from .rustrand import game_rng
 from .shards import Shard
 from .stats import chance_line, median, rate_and_error, survival
@@ -37,78 +38,74 @@ def play_shard(setup: Dict[str, Any], shard: Shard) -> Dict[str, Any]:
     """Plays games ``shard.first .. shard.last`` (a Ray task); returns ``{"count", "games"}``
     with one record per game: game, start, rounds, died, score, cpu_ms, wall_ms and, with
     ``death_chance``, chance."""
-    from tessera_client import Engine
-    from tessera_client.engine import EngineError
-
-    player = setup["player_label"]
+    label = setup["player_label"]
     try:
-        engine = Engine.popen(shlex.split(setup["player"]), timeout=setup["timeout"])
-    except (OSError, EngineError) as e:
-        raise ShardFailed(f"player {player!r} cannot start: {e}") from None
+        player = ProtocolPlayer(setup["player"], setup["timeout"])
+    except (OSError, PlayerError) as e:
+        raise ShardFailed(f"player {label!r} cannot start: {e}") from None
     records, crowded = [], []
     try:
-        configure_once(engine, setup)
-        for game in range(shard.first, shard.first + shard.count):
-            record, boards = play_game(engine, setup, game)
+        configure(player, setup)
+        for game in range(shard.first, shard.last + 1):
+            record, boards = play_game(player, setup, game)
             records.append(record)
             crowded += [(board, game) for board in boards]
     finally:
-        engine.kill()
+        player.close()
     if setup["death_chance"] is not None:
         add_chances(records, crowded, setup)
     return {"count": shard.count, "games": records}
 
 
-def configure_once(engine: Any, setup: Dict[str, Any]) -> None:
+def configure(player: ProtocolPlayer, setup: Dict[str, Any]) -> None:
     """Sets ``LookaheadFrom`` when the run asks for it."""
     if setup["lookahead_from"] is None:
         return
-    if "LookaheadFrom" not in engine.options:
+    if "LookaheadFrom" not in player.options:
         raise ShardFailed(f"player {setup['player_label']!r} has no option LookaheadFrom "
                           "(--lookahead-from needs it)")
-    engine.configure(LookaheadFrom=setup["lookahead_from"])
+    player.send(f"setoption name LookaheadFrom value {setup['lookahead_from']}")
 
 
-def play_game(engine: Any, setup: Dict[str, Any], game: int):
+def play_game(player: ProtocolPlayer, setup: Dict[str, Any], game: int):
     """One game as selfplay plays it; returns its record and the crowded boards it met."""
-    from tessera_client import Limit
     from tessera_client.blockudoku import Board, apply_plan, can_place_hand, piece_set
-    from tessera_client.engine import EngineError
 
+    label = setup["player_label"]
     pieces = piece_set(setup["pieceset"])
     hands, start, cap = hand_source(setup, game, pieces)
     board, score, streak = Board.parse(start), 0, False
-    seeded = "Seed" in engine.options
+    seeded = "Seed" in player.options
+    go = "go " + " ".join(f"{name} {value}" for name, value in setup["limits"].items())
     rounds, died, crowded = 0, False, []
-    limit = Limit(**setup["limits"])
-    cpu_before, wall_before = process_cpu_seconds(engine.process.pid), time.perf_counter()
     try:
-        engine.new_game("blockudoku", pieceset=setup["pieceset"], scoring="app")
+        cpu_before, wall_before = player.cpu_seconds(), time.perf_counter()
+        player.send(f"newgame blockudoku pieceset {setup['pieceset']} scoring app")
         while rounds < cap:
             if setup["death_chance"] is not None and board.count() >= setup["death_chance"]:
                 crowded.append(board.notation())
             hand = next(hands)
-            if seeded:
-                engine.configure(Seed=setup["seed"] ^ rounds)
-            engine.position(board=board, pieces=hand, score=score, streak=streak)
-            answer = engine.play(limit)
-            if not answer.moves:
+            commands = [f"setoption name Seed value {setup['seed'] ^ rounds}"] if seeded else []
+            commands += [f"position board {board.notation()} score {score} streak {int(streak)}",
+                         "pieces " + " ".join(piece.notation() for piece in hand)]
+            moves = player.play(commands, go)
+            if not moves:
                 if can_place_hand(board, hand):
-                    raise ShardFailed(f"player {setup['player_label']!r} answered bestmove none "
-                                      f"in game {game} round {rounds} to a hand that fits")
+                    raise ShardFailed(f"player {label!r} answered bestmove none in game {game} "
+                                      f"round {rounds} to a hand that fits")
                 died = True
                 break
             try:
-                placed = apply_plan(board, hand, answer.moves, score, streak)
+                placed = apply_plan(board, hand, moves, score, streak)
             except ValueError as e:
-                raise ShardFailed(f"player {setup['player_label']!r} answered an illegal plan "
-                                  f"in game {game} round {rounds}: {e}") from None
+                raise ShardFailed(f"player {label!r} answered an illegal plan in game {game} "
+                                  f"round {rounds}: {e}") from None
             board, score, streak = placed.board, placed.score, placed.streak
             rounds += 1
-        cpu = process_cpu_seconds(engine.process.pid) - cpu_before
-    except (EngineError, OSError) as e:
-        raise ShardFailed(f"player {setup['player_label']!r} failed in game {game} at round "
-                          f"{rounds}: {e}") from None
+        cpu = player.cpu_seconds() - cpu_before
+    except PlayerError as e:
+        raise ShardFailed(f"player {label!r} failed in game {game} at round {rounds}: "
+                          f"{e}") from None
     record = {"game": game, "start": start_index(setup, game), "rounds": rounds, "died": died,
               "score": score, "cpu_ms": round(cpu * 1000, 3),
               "wall_ms": round((time.perf_counter() - wall_before) * 1000, 3)}

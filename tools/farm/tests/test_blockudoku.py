@@ -160,4 +160,4 @@ def test_a_player_that_dies_mid_game_is_reported(engine, tmp_path):
     assert run.returncode == 1, run.stderr
     assert "a shard failed" in run.stderr
     assert re.search(r"player '.*dying-engine' failed in game [01] at round 29: "
-                     r"the engine has terminated \(exit code 3\)", run.stderr), run.stderr
+                     r"the player ended \(exit code 3\)", run.stderr), run.stderr
