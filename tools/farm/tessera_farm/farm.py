@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
@@ -78,10 +79,16 @@ class Farm:
             ray.init(address="local", num_cpus=options.workers or os.cpu_count(),
                      include_dashboard=False, object_store_memory=OBJECT_STORE_BYTES, **quiet)
         self.cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.shards_by_node: Counter = Counter()
 
     def describe(self) -> str:
         nodes = sum(1 for node in ray.nodes() if node.get("Alive"))
         return f"Ray with {self.cpus} CPUs on {nodes} node{'s' * (nodes != 1)}"
+
+    def nodes_line(self) -> str:
+        """``shards played by node: 5f3a.. 8, 9c1e.. 7`` for the shards of this session."""
+        counts = ", ".join(f"{node[:8]} {n}" for node, n in self.shards_by_node.most_common())
+        return f"shards played by node: {counts or 'none'}"
 
     def close(self) -> None:
         ray.shutdown()
@@ -104,7 +111,7 @@ class Farm:
         results = {s.name: folder.load(s.name) for s in shards if folder.finished(s.name)}
         if enough is not None and enough(results):
             return results
-        remote = ray.remote(num_cpus=1, max_retries=self.options.retries)(task)
+        remote = ray.remote(num_cpus=1, max_retries=self.options.retries)(play_on_worker)
         setup_ref = ray.put(setup)
         waiting = iter([s for s in shards if s.name not in results])
         running: Dict[Any, Shard] = {}
@@ -115,7 +122,7 @@ class Farm:
                 shard = next(waiting, None)
                 if shard is None:
                     break
-                running[remote.remote(setup_ref, shard)] = shard
+                running[remote.remote(task, setup_ref, shard)] = shard
             if not running:
                 break
             [ready], _ = ray.wait(list(running), num_returns=1)
@@ -129,6 +136,7 @@ class Farm:
                 failures.append(f"{shard.describe()}: its worker failed {self.options.retries + 1} "
                                 f"times ({type(e).__name__}: {e})")
                 continue
+            self.shards_by_node[result.pop("node")] += 1
             folder.save(shard.name, result)
             results[shard.name] = result
             progress.advance(shard.count, note(results))
@@ -140,6 +148,14 @@ class Farm:
         if failures:
             raise ShardFailed("\n".join(failures))
         return results
+
+
+def play_on_worker(task: Callable[[Dict[str, Any], Shard], Dict[str, Any]], setup: Dict[str, Any],
+                   shard: Shard) -> Dict[str, Any]:
+    """What a Ray task runs: the shard, its result marked with the node that played it."""
+    result = task(setup, shard)
+    result["node"] = ray.get_runtime_context().get_node_id()
+    return result
 
 
 def cause_of(error: "ray.exceptions.RayTaskError") -> str:

@@ -54,10 +54,11 @@ class Session:
         """Prints the totals, keeps them as ``report.txt`` and names the pictures."""
         for line in lines:
             print(line, file=self.stdout)
-        text = "\n".join(lines + [f"picture {p}" for p in pictures]) + "\n"
+        where = [self.farm.nodes_line()] if self.farm else []
+        text = "\n".join(lines + where + [f"picture {p}" for p in pictures]) + "\n"
         self.folder.file("report.txt").write_text(text)
-        for picture in pictures:
-            note(f"picture {picture}")
+        for line in where + [f"picture {p}" for p in pictures]:
+            note(line)
 
     def close(self) -> None:
         if self.farm is not None:
