@@ -98,23 +98,31 @@ def match_png(path: Path, points: Sequence[Tuple[int, Tally]], sprt: Optional[Sp
 
 
 def tune_png(path: Path, generations: Sequence[dict], title: str) -> Path:
-    """Fitness (exact death chance per round, lower is better) by generation: every candidate,
-    the best one, the distribution's mean and the start weights on the same deals."""
-    figure, axes = plt.subplots(figsize=(7, 4.2))
+    """Fitness (exact death chance per round, lower is better) by generation: above, every
+    candidate, the best one, the distribution's mean and the start weights; below, the best
+    candidate and the mean as a share of the start weights' fitness on the same deals (each
+    generation deals new games, so this is where progress shows)."""
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6.4), sharex=True)
     xs = [g["generation"] + 1 for g in generations]
     for g in generations:
-        axes.scatter([g["generation"] + 1] * len(g["candidates"]), g["candidates"], s=8,
-                     color="C0", alpha=0.35)
-    axes.plot(xs, [min(g["candidates"]) for g in generations], color="C0", marker="o",
-              label="best candidate")
-    axes.plot(xs, [g["mean"] for g in generations], color="C1", marker="s",
-              label="mean of the distribution")
-    axes.plot(xs, [g["start"] for g in generations], color="grey", ls="--", marker=".",
-              label="start weights")
-    axes.set(xlabel="generation", ylabel="death chance per round (exact)", yscale="log")
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    set_title(axes, title)
-    axes.legend(fontsize=8)
+        top.scatter([g["generation"] + 1] * len(g["candidates"]), g["candidates"], s=8,
+                    color="C0", alpha=0.35)
+    top.plot(xs, [g["best"] for g in generations], color="C0", marker="o", label="best candidate")
+    top.plot(xs, [g["mean"] for g in generations], color="C1", marker="s",
+             label="mean of the distribution")
+    top.plot(xs, [g["start"] for g in generations], color="grey", ls="--", marker=".",
+             label="start weights")
+    top.set(ylabel="death chance per round", yscale="log")
+    top.legend(fontsize=8)
+    set_title(top, title)
+    bottom.plot(xs, [g["best"] / g["start"] for g in generations], color="C0", marker="o",
+                label="best candidate / start weights")
+    bottom.plot(xs, [g["mean"] / g["start"] for g in generations], color="C1", marker="s",
+                label="mean / start weights")
+    bottom.axhline(1.0, color="grey", ls="--", lw=0.8)
+    bottom.set(xlabel="generation", ylabel="share of the start weights' chance")
+    bottom.xaxis.set_major_locator(MaxNLocator(integer=True))
+    bottom.legend(fontsize=8)
     return save(figure, path)
 
 
