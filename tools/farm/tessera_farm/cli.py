@@ -29,7 +29,7 @@ def farm_options() -> argparse.ArgumentParser:
                        "farm-runs/SUBCOMMAND-DIGEST of the arguments, so a run started again "
                        "resumes)")
     group.add_argument("--shard-games", type=int, help="games per shard (default: about a "
-                       "hundredth of the games)")
+                       "hundredth of the games; tune: a quarter of a candidate's)")
     group.add_argument("--repo", type=Path, default=Path("."),
                        help="the tessera checkout whose tools/ are used (default: .)")
     return parser
