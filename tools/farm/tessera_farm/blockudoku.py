@@ -88,7 +88,7 @@ def play_game(player: ProtocolPlayer, setup: Dict[str, Any], game: int):
             commands = [f"setoption name Seed value {setup['seed'] ^ rounds}"] if seeded else []
             commands += [f"position board {board.notation()} score {score} streak {int(streak)}",
                          "pieces " + " ".join(piece.notation() for piece in hand)]
-            moves = player.play(commands, go)
+            moves = player.play(commands, go, setup["limits"].get("movetime"))
             if not moves:
                 if can_place_hand(board, hand):
                     raise ShardFailed(f"player {label!r} answered bestmove none in game {game} "

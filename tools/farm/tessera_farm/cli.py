@@ -68,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
                        help=f"the tessera binary that computes death chances (default {ENGINE})")
     block.add_argument("--lookahead-from", type=int, help="the player's LookaheadFrom option")
     block.add_argument("--timeout", type=float, default=30.0,
-                       help="seconds the player may stay silent outside a search (default 30)")
+                       help="seconds the player may stay silent beyond its search (default 30)")
 
     match = commands.add_parser("match", help="matches between two engines")
     games = match.add_subparsers(dest="game", required=True)

@@ -140,7 +140,7 @@ class Farm:
             folder.save(shard.name, result)
             results[shard.name] = result
             progress.advance(shard.count, note(results))
-            if enough is not None and not stopped and enough(results):
+            if enough is not None and enough(results):
                 stopped = True
                 for ref in running:
                     ray.cancel(ref, force=True)

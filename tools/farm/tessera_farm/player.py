@@ -83,11 +83,13 @@ class ProtocolPlayer:
             if line.split(" ", 1)[0] == first_word:
                 return lines
 
-    def play(self, commands: List[str], go: str) -> List[str]:
+    def play(self, commands: List[str], go: str, movetime_ms: Optional[int]) -> List[str]:
         """Sends the round's commands and ``go``; the moves of ``bestmove`` (empty for
-        ``bestmove none``). The search is bounded by its own limits, so no timeout here."""
+        ``bestmove none``). Under a movetime the answer may take that long plus the timeout;
+        depth and node limits bound the search by its work, not by time, so no timeout then."""
         self.send(*commands, go)
-        moves = self.read_until("bestmove", None)[-1].split()[1:]
+        wait = None if movetime_ms is None else movetime_ms / 1000 + self.timeout
+        moves = self.read_until("bestmove", wait)[-1].split()[1:]
         if not moves:
             raise PlayerError("bestmove without a move")
         return [] if moves == ["none"] else moves
