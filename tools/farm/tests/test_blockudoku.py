@@ -16,6 +16,8 @@ from pathlib import Path
 
 from conftest import REPO, comparable, farm, farm_command, farm_environment, tessera
 
+from tessera_farm.farm import play_on_worker
+
 STARTS = "data/blockudoku/starts/hard100.txt"
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?|inf")
 
@@ -71,13 +73,15 @@ def descendants(root: int) -> set:
 
 
 def shard_worker(root: int):
-    """A Ray worker below ``root`` that is playing a shard (its title is its task's name)."""
+    """A Ray worker below ``root`` that is playing a shard (Ray titles it ``ray::`` and the
+    task's function)."""
+    title_of_a_shard = f"ray::{play_on_worker.__name__}".encode()
     for pid in descendants(root):
         try:
             title = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0]
         except OSError:
             continue
-        if title.startswith(b"ray::play_shard"):
+        if title == title_of_a_shard:
             return pid
     return None
 
