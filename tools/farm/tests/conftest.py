@@ -1,15 +1,11 @@
-"""Shared helpers: the engine binary ($TESSERA_ENGINE, default the checkout's
-target/release/tessera), ``tessera-farm`` run as a subprocess on a local Ray with two workers,
-and the totals lines with the timing fields taken out (they differ from run to run)."""
+"""The engine binary ($TESSERA_ENGINE, default the checkout's target/release/tessera), and this
+tree's tessera_farm, tessera_client and tools importable (helpers: farm_helpers.py)."""
 
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 import sys
 from pathlib import Path
-from typing import List
 
 import pytest
 
@@ -19,8 +15,6 @@ sys.path.insert(0, str(FARM))
 sys.path.insert(0, str(REPO / "tools" / "python"))
 sys.path.insert(0, str(REPO / "tools"))
 
-TIMING = re.compile(r" (cpu_ms_per_round|wall_ms_per_round|elapsed_s) \S+")
-
 
 @pytest.fixture(scope="session")
 def engine() -> str:
@@ -29,31 +23,3 @@ def engine() -> str:
         pytest.fail(f"no engine binary at {path}: build it (cargo build --release) or set "
                     "TESSERA_ENGINE")
     return str(path.resolve())
-
-
-def farm_environment() -> dict:
-    """The environment of a tessera-farm run: this tree's package, no cluster address."""
-    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
-    env["PYTHONPATH"] = os.pathsep.join([str(FARM)] + [p for p in [env.get("PYTHONPATH")] if p])
-    return env
-
-
-def farm_command(*args: str) -> List[str]:
-    return [sys.executable, "-m", "tessera_farm", *args]
-
-
-def farm(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    """Runs ``tessera-farm ARGS`` from the repository root on a local Ray of two CPUs."""
-    return subprocess.run(farm_command(*args), cwd=REPO, env=farm_environment(),
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def tessera(engine: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([engine, *args], cwd=REPO, capture_output=True, text=True,
-                          check=True, timeout=300)
-
-
-def comparable(stdout: str) -> List[str]:
-    """The totals lines without the CPU, wall and elapsed times."""
-    lines = [TIMING.sub("", line) for line in stdout.splitlines()]
-    return [line for line in lines if not line.startswith("cpu_ms_per_move")]

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import REPO, comparable, farm, farm_command, farm_environment, tessera
+from farm_helpers import REPO, comparable, farm, farm_command, farm_environment, tessera
 
 from tessera_farm.farm import play_on_worker
 

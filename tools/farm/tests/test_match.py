@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from conftest import comparable, farm, tessera
+from farm_helpers import comparable, farm, tessera
 
 from tessera_farm import blokus, matches
 from tessera_farm.command_match import game_lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import farm, tessera
+from farm_helpers import farm, tessera
 
 from tessera_farm.stats import rate_and_error
 
