@@ -136,7 +136,8 @@ def opening_group(nplayers: int, game: int) -> int:
     return (game - 1) // nplayers
 
 
-def random_opening(info: blokus.VariantInfo, seed: int, group: int, moves: int) -> List[blokus.Move]:
+def random_opening(info: blokus.VariantInfo, seed: int, group: int,
+                   moves: int) -> List[blokus.Move]:
     """``moves`` random legal moves from the start (fewer if the game ends first), the same for
     every game of ``group``: each is drawn uniformly from the legal moves of the colour to play,
     sorted by their text, with ``random.Random(f"{seed}/{group}")``."""
