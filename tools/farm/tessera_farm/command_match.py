@@ -34,9 +34,9 @@ def run(args: argparse.Namespace) -> int:
     sprt = Sprt.parse(args.sprt) if args.sprt else None
     size = shard_games(args)
     if args.game == "blokus":
-        setup, programs, play, extra = blokus_match(args)
+        setup, programs, play, extra = blokus_setup(args)
     else:
-        setup, programs, play, extra = sudoku_match(args)
+        setup, programs, play, extra = sudoku_setup(args)
     definition = dict(setup, games=args.games, seed=args.seed, openings=args.openings,
                       sprt=args.sprt, shard_games=size)
     with session(args, f"match-{args.game}", definition, programs) as run_session:
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def blokus_match(args: argparse.Namespace):
+def blokus_setup(args: argparse.Namespace):
     """(setup, programs, shard task, worker commands) of a Blokus match."""
     if len(args.engine) != 2:
         raise ValueError("give --engine twice: the engine under test, then its opponent")
@@ -72,7 +72,7 @@ def blokus_match(args: argparse.Namespace):
             lambda shipped: {"engines": shipped})
 
 
-def sudoku_match(args: argparse.Namespace):
+def sudoku_setup(args: argparse.Namespace):
     """(setup, programs, shard task, worker commands) of a Competitive Sudoku match."""
     limits = search_limits(args)
     programs = [program(args.engine), program(args.opponent)]
