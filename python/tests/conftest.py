@@ -1,9 +1,11 @@
-"""Fixtures: the engine binary driven over its protocol, for the tests that compare rules."""
+"""Fixtures: the engine binary driven over its protocol, for the tests that compare rules, and
+a game of an AEC env between the engine and random play."""
 
 import os
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,3 +58,25 @@ def engine():
     process = EngineProcess(path)
     yield process
     process.close()
+
+
+def engine_against_random(env, engine_agent: str, **limits):
+    """Plays one game of an AEC env: `engine_agent` moves by `env.engine_action(**limits)`
+    (each checked legal by the mask), the others uniformly at random from their masks."""
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            action = None
+        elif agent == engine_agent:
+            action = env.engine_action(**limits)
+            assert observation["action_mask"][action] == 1
+        else:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+
+
+@pytest.fixture
+def versus_engine():
+    return engine_against_random

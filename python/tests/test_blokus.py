@@ -74,20 +74,9 @@ def test_pettingzoo_api_and_seed(variant):
     seed_test(lambda: blokus_env(variant), num_cycles=300)
 
 
-def test_engine_as_a_fixed_opponent():
+def test_engine_as_a_fixed_opponent(versus_engine):
     env = blokus_env("duo")
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            action = None
-        elif agent == "player_1":
-            action = env.engine_action(nodes=200)
-            assert observation["action_mask"][action] == 1
-        else:
-            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        env.step(action)
+    versus_engine(env, "player_1", nodes=200)
     assert env.state.is_over()
 
 

@@ -61,18 +61,8 @@ def test_pettingzoo_api_and_seed(box, mode):
     seed_test(lambda: compsudoku_env(box, mode), num_cycles=300)
 
 
-def test_engine_as_a_fixed_opponent_wins_against_random_play():
+def test_engine_as_a_fixed_opponent_wins_against_random_play(versus_engine):
     env = compsudoku_env("2x3", reward="score")
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            action = None
-        elif agent == "player_0":
-            action = env.engine_action(movetime=20)
-        else:
-            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        env.step(action)
+    versus_engine(env, "player_0", movetime=20)
     first, second = env.state.scores
     assert first > second
