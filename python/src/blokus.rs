@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use std::cell::RefCell;
 use tessera::games::blokus::board::{MoveGen, PASS, Variant};
 use tessera::games::blokus::game::Game;
+use tessera::games::blokus::move_lists::MoveLists;
 use tessera::games::blokus::tables::Tables;
 
 thread_local! {
@@ -41,16 +42,11 @@ fn with_scratch<T>(t: &'static Tables, f: impl FnOnce(&mut MoveGen) -> T) -> T {
 #[derive(Clone)]
 pub struct Blokus {
     game: Game,
-    /// The colour to move and its legal placements, once asked for in this position.
-    turn: Option<Turn>,
-}
-
-/// Who moves in a position and with what (found once per position: the move generation and
-/// the skipping of colours without a move are the costly part of a step).
-#[derive(Clone)]
-struct Turn {
-    colour: Option<usize>,
-    legal: Option<Vec<u16>>,
+    /// Each colour's legal placements, kept from one of its turns to the next (finding them is
+    /// the costly part of a step).
+    lists: MoveLists,
+    /// The colour to move, once found in this position (`Some(None)`: the game is over).
+    mover: Option<Option<usize>>,
 }
 
 impl Blokus {
@@ -58,34 +54,41 @@ impl Blokus {
         self.game.board.tables()
     }
 
+    /// The legal placements of colour `c`.
+    fn legal_of(&mut self, c: usize) -> &[u16] {
+        let Game { board, history, .. } = &mut self.game;
+        let lists = &mut self.lists;
+        with_scratch(board.tables(), move |mg| lists.legal(board, history, c, mg))
+    }
+
     /// The colour to move (after skipping colours that cannot move); `None` at the end.
     fn mover(&mut self) -> Option<usize> {
-        if let Some(turn) = &self.turn {
-            return turn.colour;
+        if let Some(mover) = self.mover {
+            return mover;
         }
-        let colour = self.game.board.effective_to_play();
-        self.turn = Some(Turn {
-            colour,
-            legal: None,
-        });
-        colour
+        let mut c = self.game.board.to_play();
+        let mut mover = None;
+        for _ in 0..self.game.board.ncolours() {
+            if !self.game.board.is_out(c) {
+                if !self.legal_of(c).is_empty() {
+                    mover = Some(c);
+                    break;
+                }
+                // Marks the colour as out of the game for the board's own searches.
+                self.game.board.has_moves(c);
+            }
+            c = self.game.board.next_colour(c);
+        }
+        self.mover = Some(mover);
+        mover
     }
 
     /// The legal placements of the colour to move (none at the end).
     fn legal_ids(&mut self) -> &[u16] {
-        let colour = self.mover();
-        let board = &mut self.game.board;
-        let turn = self.turn.get_or_insert(Turn {
-            colour,
-            legal: None,
-        });
-        turn.legal.get_or_insert_with(|| {
-            let mut out = Vec::new();
-            if let Some(colour) = colour {
-                with_scratch(board.tables(), |mg| board.gen_moves(colour, mg, &mut out));
-            }
-            out
-        })
+        match self.mover() {
+            Some(c) => self.legal_of(c),
+            None => &[],
+        }
     }
 
     /// The placement id of a move argument, checked against the rules for the colour to move.
@@ -121,7 +124,11 @@ impl Blokus {
             game.play_text(text)
                 .map_err(|e| illegal(format!("move {} ('{text}'): {e}", i + 1)))?;
         }
-        Ok(Blokus { game, turn: None })
+        Ok(Blokus {
+            game,
+            lists: MoveLists::new(),
+            mover: None,
+        })
     }
 
     /// The variant's name.
@@ -250,7 +257,7 @@ impl Blokus {
     fn play(&mut self, mv: MoveArg) -> PyResult<()> {
         let (colour, id) = self.legal_id(&mv)?;
         self.game.play(colour, id).map_err(illegal)?;
-        self.turn = None;
+        self.mover = None;
         Ok(())
     }
 
@@ -306,15 +313,18 @@ impl Blokus {
         // Channel pair of each colour: its place in playing order from `me`.
         let pair: Vec<usize> = (0..n).map(|c| 2 * ((c + n - me) % n)).collect();
         let planes = arrays::filled(py, [size, size, channels], |planes: &mut [u8]| {
-            for (i, cell) in planes.chunks_exact_mut(channels).enumerate() {
-                let point = (size - 1 - i / size) * size + i % size;
-                if let Some(owner) = board.owner(point) {
-                    cell[pair[owner]] = 1;
-                }
-                let mut corners = board.attach_mask(point);
-                while corners != 0 {
-                    cell[pair[corners.trailing_zeros() as usize] + 1] = 1;
-                    corners &= corners - 1;
+            for (row, cells) in planes.chunks_exact_mut(size * channels).enumerate() {
+                let first = (size - 1 - row) * size;
+                for (x, cell) in cells.chunks_exact_mut(channels).enumerate() {
+                    let point = first + x;
+                    if let Some(owner) = board.owner(point) {
+                        cell[pair[owner]] = 1;
+                    }
+                    let mut corners = board.attach_mask(point);
+                    while corners != 0 {
+                        cell[pair[corners.trailing_zeros() as usize] + 1] = 1;
+                        corners &= corners - 1;
+                    }
                 }
             }
         })?;

@@ -139,7 +139,8 @@ pub struct Board {
 
 /// Scratch space for move generation (a marker per move id to avoid duplicates).
 pub struct MoveGen {
-    marks: Vec<u32>,
+    /// The stamp each move was last marked with.
+    pub marks: Vec<u32>,
     stamp: u32,
 }
 
@@ -152,8 +153,9 @@ impl MoveGen {
         }
     }
 
+    /// A new stamp: no move is marked with it yet.
     #[inline]
-    fn next(&mut self) -> u32 {
+    pub fn new_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.iter_mut().for_each(|m| *m = 0);
@@ -216,6 +218,7 @@ impl Board {
     }
 
     /// Number of placements made so far.
+    #[inline]
     pub fn nmoves(&self) -> usize {
         self.nmoves as usize
     }
@@ -227,11 +230,13 @@ impl Board {
     }
 
     /// Owner of a square: `None` if empty.
+    #[inline]
     pub fn owner(&self, p: usize) -> Option<usize> {
         self.owner[p].checked_sub(1).map(usize::from)
     }
 
     /// Copies of piece `k` colour `c` has left.
+    #[inline]
     pub fn left(&self, c: usize, k: usize) -> u8 {
         self.left[c][k]
     }
@@ -243,6 +248,7 @@ impl Board {
     }
 
     /// Number of pieces colour `c` has left.
+    #[inline]
     pub fn pieces_left(&self, c: usize) -> usize {
         self.pieces_left[c] as usize
     }
@@ -391,7 +397,7 @@ impl Board {
             return;
         }
         let t = self.t;
-        let stamp = mg.next();
+        let stamp = mg.new_stamp();
         let mut usable = 0u32;
         for k in 0..t.npieces() {
             let size = t.shapes[k].cells.len() as u8;
@@ -399,22 +405,37 @@ impl Board {
                 usable |= 1 << k;
             }
         }
-        let all_bits = t.all_bits();
         let n = self.live_attach(c).len();
-        let forbidden = &self.forbidden_sets[c];
         for i in 0..n {
             let p = self.attach[c][i] as usize;
-            // Only the placements that leave the blocked squares around `p` alone.
-            t.for_usable_runs(p, self.status(c, p), usable, |run| {
-                for &m in run {
-                    let mark = &mut mg.marks[m as usize];
-                    if *mark != stamp && !all_bits[m as usize].meets(forbidden) {
-                        *mark = stamp;
-                        out.push(m);
-                    }
-                }
-            });
+            self.gen_moves_at(c, p, usable, mg, stamp, out);
         }
+    }
+
+    /// Appends the legal moves of colour `c` covering its live corner point `p` with a piece of
+    /// `usable` (bit k: piece k) that `mg` has not marked with `stamp`, and marks them.
+    #[inline(always)]
+    pub fn gen_moves_at(
+        &self,
+        c: usize,
+        p: usize,
+        usable: u32,
+        mg: &mut MoveGen,
+        stamp: u32,
+        out: &mut Vec<u16>,
+    ) {
+        let all_bits = self.t.all_bits();
+        let forbidden = &self.forbidden_sets[c];
+        // Only the placements that leave the blocked squares around `p` alone.
+        self.t.for_usable_runs(p, self.status(c, p), usable, |run| {
+            for &m in run {
+                let mark = &mut mg.marks[m as usize];
+                if *mark != stamp && !all_bits[m as usize].meets(forbidden) {
+                    *mark = stamp;
+                    out.push(m);
+                }
+            }
+        });
     }
 
     /// Appends all legal moves of colour `c`.

@@ -6,6 +6,7 @@ pub mod book;
 pub mod game;
 pub mod gtp;
 pub mod mcts;
+pub mod move_lists;
 pub mod pieces;
 pub mod playout;
 pub mod prior;
