@@ -111,6 +111,7 @@ impl SearchRequest {
                 threads,
                 own_book,
                 lookahead_from,
+                ..EngineOptions::default()
             },
         })
     }

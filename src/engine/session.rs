@@ -3,7 +3,7 @@
 use super::worker::Worker;
 use crate::games::blockudoku::board::CELLS;
 use crate::games::blockudoku::search::LOOKAHEAD_FROM;
-use crate::games::{self, EngineOptions, GameSession};
+use crate::games::{self, EngineOptions, FULL_STRENGTH, GameSession, MAX_MULTIPV};
 use crate::protocol::{Command, answer, parse_line};
 use crate::stream::Output;
 use std::time::Instant;
@@ -31,12 +31,7 @@ impl Session {
         Session {
             output,
             game: None,
-            options: EngineOptions {
-                seed: 0,
-                threads: 1,
-                own_book: true,
-                lookahead_from: LOOKAHEAD_FROM,
-            },
+            options: EngineOptions::default(),
             overhead_ms: DEFAULT_OVERHEAD_MS,
             worker,
         }
@@ -153,6 +148,12 @@ impl Session {
         out.line(&format!(
             "option name LookaheadFrom type spin default {LOOKAHEAD_FROM} min 0 max {CELLS}"
         ));
+        out.line(&format!(
+            "option name Level type spin default {FULL_STRENGTH} min 1 max {FULL_STRENGTH}"
+        ));
+        out.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         out.line("teiok");
     }
 
@@ -162,6 +163,14 @@ impl Session {
                 Ok(n) if n <= max => Ok(n),
                 _ => Err(format!(
                     "option {name} needs an integer from 0 to {max}, got '{value}'"
+                )),
+            }
+        };
+        let in_range = |min: u64, max: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "option {name} needs an integer from {min} to {max}, got '{value}'"
                 )),
             }
         };
@@ -177,10 +186,12 @@ impl Session {
                 }
             }
             "LookaheadFrom" => self.options.lookahead_from = number(CELLS as u64)? as u32,
+            "Level" => self.options.level = in_range(1, u64::from(FULL_STRENGTH))? as u32,
+            "MultiPV" => self.options.multipv = in_range(1, MAX_MULTIPV as u64)? as usize,
             _ => {
                 return Err(format!(
                     "unknown option '{name}' (known: MoveOverhead, Seed, Threads, OwnBook, \
-                     LookaheadFrom)"
+                     LookaheadFrom, Level, MultiPV)"
                 ));
             }
         }

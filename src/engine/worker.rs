@@ -449,6 +449,7 @@ mod tests {
     fn info(pv: &[&str]) -> Info {
         Info {
             depth: 1,
+            multipv: None,
             score: 0,
             nodes: 1,
             time_ms: 0,

@@ -18,6 +18,29 @@ pub struct EngineOptions {
     /// Blockudoku: the fewest filled cells of a board whose hand is looked ahead
     /// (`LookaheadFrom` option).
     pub lookahead_from: u32,
+    /// Playing strength, 1 (weakest) to [`FULL_STRENGTH`] (`Level` option); each game has its
+    /// own ladder below full strength.
+    pub level: u32,
+    /// How many best lines a search reports (`MultiPV` option), 1 to [`MAX_MULTIPV`].
+    pub multipv: usize,
+}
+
+/// The `Level` of full strength, the default: no cap on the search but the client's limits.
+pub const FULL_STRENGTH: u32 = 10;
+/// The largest `MultiPV`.
+pub const MAX_MULTIPV: usize = 32;
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            seed: 0,
+            threads: 1,
+            own_book: true,
+            lookahead_from: crate::games::blockudoku::search::LOOKAHEAD_FROM,
+            level: FULL_STRENGTH,
+            multipv: 1,
+        }
+    }
 }
 
 /// A search ready to run on the worker thread: it owns a snapshot of the position.

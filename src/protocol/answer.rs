@@ -2,10 +2,14 @@
 
 use crate::search::Info;
 
-/// `info depth .. score .. nodes .. nps .. time .. pv ..`.
+/// `info depth .. [multipv ..] score .. nodes .. nps .. time .. pv ..`.
 pub fn info(info: &Info) -> String {
+    let multipv = info
+        .multipv
+        .map(|i| format!(" multipv {i}"))
+        .unwrap_or_default();
     let mut line = format!(
-        "info depth {} score {} nodes {} nps {} time {}",
+        "info depth {}{multipv} score {} nodes {} nps {} time {}",
         info.depth,
         info.score,
         info.nodes,

@@ -5,6 +5,9 @@
 pub struct Info {
     /// Iteration depth completed (or reached).
     pub depth: u32,
+    /// The rank of this line among the best ones (1 = best) when the search reports several
+    /// (`MultiPV` above 1); `None` otherwise.
+    pub multipv: Option<usize>,
     /// The evaluation of the best line, in the game's units (higher is better for the mover).
     pub score: i64,
     /// Nodes searched so far.

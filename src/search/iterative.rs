@@ -19,6 +19,9 @@ pub struct Iteration {
     pub score: i64,
     /// False if the iteration was cut short by the control; its line is still the best known.
     pub complete: bool,
+    /// The next best lines with their evaluations, best first, when the search was asked for
+    /// more than one line ([`IterativeSearch::lines`]); empty otherwise.
+    pub others: Vec<(Vec<String>, i64)>,
 }
 
 /// A search that can be deepened one iteration at a time.
@@ -38,6 +41,11 @@ pub trait IterativeSearch {
     fn max_depth(&self) -> Option<u32> {
         None
     }
+    /// How many best lines the search reports (`MultiPV`): above 1, every `info` line carries
+    /// its rank and each iteration's report lists [`Iteration::others`] after the best line.
+    fn lines(&self) -> usize {
+        1
+    }
 }
 
 /// Streams `info` lines: when the best line changes, after each iteration, and at least every
@@ -47,6 +55,8 @@ pub struct Progress<'a> {
     report: &'a mut dyn FnMut(&Info),
     depth: u32,
     best: Option<(Vec<String>, i64)>,
+    /// Whether lines carry their rank (more than one line asked for).
+    ranked: bool,
     last_sent: Duration,
     unsent: bool,
 }
@@ -58,6 +68,7 @@ impl<'a> Progress<'a> {
             report,
             depth: 1,
             best: None,
+            ranked: false,
             last_sent: Duration::ZERO,
             unsent: false,
         }
@@ -81,10 +92,25 @@ impl<'a> Progress<'a> {
         }
     }
 
-    /// An iteration ended with this line: always reported.
-    fn completed(&mut self, pv: &[String], score: i64, nodes: u64) {
+    /// An iteration ended with this line and these next best ones: always reported, the best
+    /// line first.
+    fn completed(&mut self, pv: &[String], score: i64, others: &[(Vec<String>, i64)], nodes: u64) {
         self.best = Some((pv.to_vec(), score));
         self.send(nodes);
+        if pv.is_empty() {
+            return;
+        }
+        let time_ms = self.control.elapsed().as_millis() as u64;
+        for (rank, (line, score)) in others.iter().enumerate() {
+            (self.report)(&Info {
+                depth: self.depth,
+                multipv: Some(rank + 2),
+                score: *score,
+                nodes,
+                time_ms,
+                pv: line.clone(),
+            });
+        }
     }
 
     fn send(&mut self, nodes: u64) {
@@ -99,6 +125,7 @@ impl<'a> Progress<'a> {
         self.unsent = false;
         (self.report)(&Info {
             depth: self.depth,
+            multipv: self.ranked.then_some(1),
             score: *score,
             nodes,
             time_ms: elapsed.as_millis() as u64,
@@ -115,6 +142,7 @@ pub fn deepen(
     report: &mut dyn FnMut(&Info),
 ) -> Vec<String> {
     let mut progress = Progress::new(control, report);
+    progress.ranked = search.lines() > 1;
     let mut depth = 1;
     loop {
         if depth > 1 && !control.may_start_iteration(depth, search.nodes()) {
@@ -125,7 +153,12 @@ pub fn deepen(
             break;
         };
         let empty = iteration.pv.is_empty();
-        progress.completed(&iteration.pv, iteration.score, search.nodes());
+        progress.completed(
+            &iteration.pv,
+            iteration.score,
+            &iteration.others,
+            search.nodes(),
+        );
         let finished = search.max_depth().is_some_and(|max| depth >= max);
         if !iteration.complete || finished || empty {
             break;
@@ -165,6 +198,7 @@ mod tests {
                 pv: vec![format!("m{depth}")],
                 score: depth as i64,
                 complete: true,
+                others: Vec::new(),
             })
         }
         fn nodes(&self) -> u64 {

@@ -689,6 +689,7 @@ impl IterativeSearch for HandSearch<'_> {
                     pv: candidate.notation(),
                     score,
                     complete: !self.stopped,
+                    others: Vec::new(),
                 })
             }
             // Only iteration 1 may find nothing: the hand cannot be placed, the game is lost.
@@ -696,6 +697,7 @@ impl IterativeSearch for HandSearch<'_> {
                 pv: Vec::new(),
                 score: DEATH,
                 complete: true,
+                others: Vec::new(),
             }),
             None => None,
         }

@@ -538,6 +538,7 @@ impl IterativeSearch for MctsSearch {
                 pv: Vec::new(),
                 score: 0,
                 complete: false,
+                others: Vec::new(),
             });
         }
         if depth == 1 {
@@ -571,6 +572,7 @@ impl IterativeSearch for MctsSearch {
             pv,
             score,
             complete,
+            others: Vec::new(),
         })
     }
 

@@ -853,6 +853,7 @@ impl IterativeSearch for SudokuSearch {
                 pv: Vec::new(),
                 score: self.root_diff as i64,
                 complete: true,
+                others: Vec::new(),
             });
         }
         let side = self.root_player;
@@ -934,6 +935,7 @@ impl IterativeSearch for SudokuSearch {
             pv: vec![move_name(mv, n)],
             score: (self.root_diff + value) as i64,
             complete: !self.stopped,
+            others: Vec::new(),
         })
     }
 
