@@ -299,3 +299,31 @@ fn every_command_answered_once_and_end_of_input_after_genmove_exits_zero() {
     );
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn a_level_plays_whole_games_and_an_unknown_level_is_refused() {
+    // Level 1 (3 playouts a move) finishes a Duo game by genmove alone, every move legal.
+    let mut gtp = Gtp::start(&["--variant", "duo", "--level", "1", "--nobook"]);
+    let mut moves = 0;
+    for turn in 0..60 {
+        let colour = ["b", "w"][turn % 2];
+        let legal = gtp.ok(&format!("all_legal {colour}"));
+        let mv = gtp.ok(&format!("genmove {colour}"));
+        if mv == "pass" {
+            assert!(legal.is_empty(), "a pass with legal moves: {legal}");
+            continue;
+        }
+        assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+        moves += 1;
+    }
+    assert!(moves > 20, "{moves} moves");
+    for bad in ["0", "11", "x"] {
+        let status = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["gtp", "--level", bad])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2), "--level {bad} is refused");
+    }
+}

@@ -45,6 +45,15 @@ impl SearchControl {
         }
     }
 
+    /// The same control (same stop flag and clock) with the node budget lowered to `cap` when
+    /// that is less: how a playing level caps a search within the client's own limits.
+    pub fn with_node_cap(&self, cap: u64) -> SearchControl {
+        SearchControl {
+            max_nodes: Some(self.max_nodes.map_or(cap, |max| max.min(cap))),
+            ..self.clone()
+        }
+    }
+
     /// The moment the search must have ended, if it has a deadline.
     pub fn hard_deadline(&self) -> Option<Instant> {
         self.hard

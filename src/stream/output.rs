@@ -364,7 +364,18 @@ mod tests {
     fn progress_is_dropped_only_past_the_bound_and_answers_always_kept() {
         let (output, gate, taken) = lagging(0);
         let info = format!("info {}", "x".repeat(1000));
-        for _ in 0..2000 {
+        // The writer takes the first line and waits for the client with it; what follows
+        // stays in the backlog.
+        output.progress(&info);
+        let started = std::time::Instant::now();
+        while !output.lock().writing {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the writer starts"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        for _ in 1..2000 {
             output.progress(&info);
         }
         output.line("bestmove a1=1");

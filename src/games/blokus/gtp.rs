@@ -7,9 +7,11 @@
 use super::board::{MoveGen, Variant};
 use super::book::Book;
 use super::game::Game;
+use super::level;
 use super::mcts::Mcts;
-use super::session::search_tree;
+use super::session::{SearchSettings, search_tree};
 use super::sgf;
+use crate::games::FULL_STRENGTH;
 use crate::search::{Limits, SearchControl, time};
 use crate::stream::reader::{self, Input};
 use crate::stream::{EXIT_PATIENCE, Output};
@@ -34,6 +36,10 @@ pub struct GtpArgs {
     /// Seed of the search's random choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Playing level, 1 (weakest) to 10 (full strength): level k below 10 searches the
+    /// playouts the reference engine's level k does, one thread, no time limit unless given.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(FULL_STRENGTH)))]
+    pub level: Option<u32>,
     /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`).
     #[arg(long, default_value = "classic")]
     pub variant: String,
@@ -268,13 +274,20 @@ impl Gtp {
         {
             return board.tables().move_name(m);
         }
+        let playouts = self
+            .args
+            .level
+            .and_then(|level| level::playout_budget(&board, c, level));
+        let nodes = match (self.args.nodes, playouts) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let limits = Limits {
-            movetime: self.args.movetime.or(if self.args.nodes.is_some() {
-                None
-            } else {
-                Some(1000)
-            }),
-            nodes: self.args.nodes,
+            movetime: self
+                .args
+                .movetime
+                .or(if nodes.is_some() { None } else { Some(1000) }),
+            nodes,
             ..Limits::default()
         };
         let control = SearchControl::new(
@@ -288,11 +301,17 @@ impl Gtp {
             .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
         self.genmoves += 1;
         let history = self.game.history.clone();
-        let reused = self.tree.take().and_then(|(at, mut tree)| {
+        // A level counts the playouts of this move alone, on one tree.
+        let reused = self.tree.take().filter(|_| playouts.is_none());
+        let reused = reused.and_then(|(at, mut tree)| {
             let suffix = history.strip_prefix(at.as_slice())?;
             tree.reroot(suffix, &board).then_some(tree)
         });
-        let threads = self.args.threads.max(1);
+        let threads = if playouts.is_some() {
+            1
+        } else {
+            self.args.threads.max(1)
+        };
         let report = &mut |info: &crate::search::Info| {
             log::debug!(
                 "nodes {} time {} score {} pv {}",
@@ -302,7 +321,12 @@ impl Gtp {
                 info.pv.join(" ")
             );
         };
-        let (line, tree) = search_tree(reused, &board, &history, seed, threads, &control, report);
+        let settings = SearchSettings {
+            seed,
+            threads,
+            lines: 1,
+        };
+        let (line, tree) = search_tree(reused, &board, &history, &settings, &control, report);
         self.tree = tree.map(|t| (history, t));
         let t = board.tables();
         let m = line

@@ -341,8 +341,32 @@ impl Mcts {
 
     /// The most visited line from the root (moves with the colours that make them).
     pub fn pv(&self, max_len: usize) -> Vec<(usize, u16)> {
-        let mut out = Vec::new();
-        let mut node = 0usize;
+        self.line_below(0, Vec::new(), max_len)
+    }
+
+    /// The line that starts with root move `m` and goes on along the most visited moves.
+    pub fn pv_after(&self, m: u16, max_len: usize) -> Vec<(usize, u16)> {
+        let nd = &self.nodes[0];
+        let child = (nd.first_child..nd.first_child + nd.nchildren)
+            .map(|i| i as usize)
+            .find(|&i| self.nodes[i].mv == m);
+        match child {
+            Some(i) => {
+                let first = (self.nodes[i].colour as usize, m);
+                self.line_below(i, vec![first], max_len)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// `out` followed by the most visited moves below `node`, up to `max_len` moves in all.
+    fn line_below(
+        &self,
+        node: usize,
+        mut out: Vec<(usize, u16)>,
+        max_len: usize,
+    ) -> Vec<(usize, u16)> {
+        let mut node = node;
         while out.len() < max_len {
             let nd = &self.nodes[node];
             if nd.nchildren == 0 {
@@ -469,10 +493,18 @@ impl Mcts {
     }
 }
 
+/// A root move's mean result as the protocol's score, 0..=100 (the mean includes the quality
+/// bonuses, hence the clamp).
+fn protocol_score(mean: f32) -> i64 {
+    (mean * 100.0).round().clamp(0.0, 100.0) as i64
+}
+
 /// The search under the iterative driver: iteration k runs a batch of playouts.
 pub struct MctsSearch {
     /// The tree.
     pub mcts: Mcts,
+    /// How many best lines each iteration reports (`MultiPV`): the most visited root moves.
+    pub lines: usize,
     best: Option<u16>,
 }
 
@@ -484,18 +516,38 @@ impl MctsSearch {
 
     /// A search that goes on growing an existing tree.
     pub fn from_tree(mcts: Mcts) -> Self {
-        MctsSearch { mcts, best: None }
+        MctsSearch {
+            mcts,
+            lines: 1,
+            best: None,
+        }
     }
 
     fn line(&self) -> (Vec<String>, i64) {
         let t = self.mcts.root.tables();
         let pv = self.mcts.pv(8);
         let stats = self.mcts.root_stats();
-        // The mean includes the quality bonuses; the protocol's score is a result in 0..=100.
-        let score = stats
-            .first()
-            .map_or(0, |s| (s.2 * 100.0).round().clamp(0.0, 100.0) as i64);
+        let score = stats.first().map_or(0, |s| protocol_score(s.2));
         (pv.iter().map(|&(_, m)| t.move_name(m)).collect(), score)
+    }
+
+    /// The lines after the best one when several are asked for: the next most visited root
+    /// moves, each with its own most visited continuation and mean result.
+    fn other_lines(&self) -> Vec<(Vec<String>, i64)> {
+        let t = self.mcts.root.tables();
+        let stats = self.mcts.root_stats();
+        stats
+            .iter()
+            .skip(1)
+            .take(self.lines.saturating_sub(1))
+            .map(|&(m, _, mean)| {
+                let line = self.mcts.pv_after(m, 8);
+                (
+                    line.iter().map(|&(_, m)| t.move_name(m)).collect(),
+                    protocol_score(mean),
+                )
+            })
+            .collect()
     }
 
     /// True when the best move (the most visited) can no longer change: its lead in visits
@@ -572,12 +624,16 @@ impl IterativeSearch for MctsSearch {
             pv,
             score,
             complete,
-            others: Vec::new(),
+            others: self.other_lines(),
         })
     }
 
     fn nodes(&self) -> u64 {
         self.mcts.playouts
+    }
+
+    fn lines(&self) -> usize {
+        self.lines
     }
 }
 

@@ -5,6 +5,7 @@ pub mod board;
 pub mod book;
 pub mod game;
 pub mod gtp;
+pub mod level;
 pub mod mcts;
 pub mod move_lists;
 pub mod pieces;

@@ -4,6 +4,7 @@
 use super::board::{Board, Variant};
 use super::book::Book;
 use super::game::Game;
+use super::level;
 use super::mcts::{Mcts, MctsSearch};
 use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
@@ -101,13 +102,24 @@ impl GameSession for BlokusSession {
                 b.effective_to_play().is_some_and(|c| b.is_legal(c, m))
             })
             .map(|m| self.game.board.tables().move_name(m));
+        let mut board = self.game.board.clone();
+        let playouts = board
+            .effective_to_play()
+            .and_then(|c| level::playout_budget(&board, c, options.level));
         Ok(Box::new(BlokusJob {
             fallback: self.legal_names().into_iter().take(1).collect(),
             book,
             board: self.game.board.clone(),
             history: self.game.history.clone(),
             seed: options.seed,
-            threads: options.threads.max(1),
+            // A level's playouts are counted on one tree.
+            threads: if playouts.is_some() {
+                1
+            } else {
+                options.threads.max(1)
+            },
+            playouts,
+            lines: options.multipv,
         }))
     }
 }
@@ -121,6 +133,10 @@ struct BlokusJob {
     history: Vec<(usize, u16)>,
     seed: u64,
     threads: usize,
+    /// The playing level's playouts for this move (`None`: full strength).
+    playouts: Option<u64>,
+    /// How many best lines to report (`MultiPV`).
+    lines: usize,
 }
 
 impl SearchJob for BlokusJob {
@@ -128,14 +144,20 @@ impl SearchJob for BlokusJob {
         if let Some(m) = self.book {
             return vec![m];
         }
-        let mut line = search(
-            &self.board,
-            &self.history,
-            self.seed,
-            self.threads,
-            control,
-            report,
-        );
+        let capped;
+        let control = match self.playouts {
+            Some(cap) => {
+                capped = control.with_node_cap(cap);
+                &capped
+            }
+            None => control,
+        };
+        let settings = SearchSettings {
+            seed: self.seed,
+            threads: self.threads,
+            lines: self.lines,
+        };
+        let mut line = search(&self.board, &self.history, &settings, control, report);
         line.truncate(1);
         line
     }
@@ -145,18 +167,27 @@ impl SearchJob for BlokusJob {
     }
 }
 
-/// Searches `board` for the colour to move with `threads` threads (root parallelism: each
-/// thread grows its own tree, the root visit counts are summed). Returns the best line in
-/// notation, empty when the game is over.
+/// How a search runs, beside its limits.
+#[derive(Debug, Clone)]
+pub struct SearchSettings {
+    /// Seed of the playouts' random choices.
+    pub seed: u64,
+    /// Threads (root parallelism: each grows its own tree, the root visit counts are summed).
+    pub threads: usize,
+    /// How many best lines the search reports (`MultiPV`).
+    pub lines: usize,
+}
+
+/// Searches `board` for the colour to move. Returns the best line in notation, empty when the
+/// game is over.
 pub fn search(
     board: &Board,
     history: &[(usize, u16)],
-    seed: u64,
-    threads: usize,
+    settings: &SearchSettings,
     control: &SearchControl,
     report: &mut dyn FnMut(&Info),
 ) -> Vec<String> {
-    search_tree(None, board, history, seed, threads, control, report).0
+    search_tree(None, board, history, settings, control, report).0
 }
 
 /// As [`search`], growing `tree` (whose root must be `board`) when given; also returns the
@@ -165,11 +196,11 @@ pub fn search_tree(
     tree: Option<Mcts>,
     board: &Board,
     history: &[(usize, u16)],
-    seed: u64,
-    threads: usize,
+    settings: &SearchSettings,
     control: &SearchControl,
     report: &mut dyn FnMut(&Info),
 ) -> (Vec<String>, Option<Mcts>) {
+    let (seed, threads) = (settings.seed, settings.threads);
     let mut b = board.clone();
     if b.skip_to_mover().is_none() {
         return (Vec::new(), None);
@@ -197,6 +228,7 @@ pub fn search_tree(
             Some(t) => MctsSearch::from_tree(t),
             None => MctsSearch::new(&b, seed),
         };
+        main.lines = settings.lines.max(1);
         main.mcts.set_history(history);
         let pv = iterative::deepen(&mut main, control, report);
         done.store(true, Ordering::Relaxed);

@@ -1,0 +1,80 @@
+//! Playing levels for people: level k below full strength searches a fixed number of playouts
+//! per move, the number the reference engine (Pentobi) gives its own level k, so that a player
+//! who knows its ladder finds the same one here. From level 4 up the budget grows along the
+//! game (a colour's later moves have fewer choices and faster playouts) and the first moves of
+//! a colour get less.
+
+use super::board::{Board, Variant};
+use crate::games::FULL_STRENGTH;
+
+/// Playouts per move of levels 1..9 on the 20x20 board (Classic, Two-Player, Three-Player).
+const CLASSIC: [f64; 9] = [
+    3.0, 30.0, 90.0, 181.0, 667.0, 5028.0, 69809.0, 349044.0, 1745221.0,
+];
+/// Playouts per move of levels 1..9 on the 14x14 board (Duo, Junior).
+const DUO: [f64; 9] = [
+    3.0, 21.0, 77.0, 213.0, 861.0, 7280.0, 221867.0, 1109339.0, 5546695.0,
+];
+/// The first level whose budget follows the game's progress.
+const GROWING_FROM: u32 = 4;
+
+/// The playouts colour `c` may spend on its move at `level`; `None` at full strength.
+pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
+    if level >= FULL_STRENGTH {
+        return None;
+    }
+    let level = level.clamp(1, 9);
+    let small_board = matches!(board.variant, Variant::Duo | Variant::Junior);
+    let base = if small_board { DUO } else { CLASSIC }[level as usize - 1];
+    let t = board.tables();
+    let placed = t.npieces() * t.copies as usize - board.pieces_left(c);
+    let factor = if level >= GROWING_FROM {
+        progress_factor(placed, small_board)
+    } else {
+        1.0
+    };
+    Some((base * factor).ceil().max(1.0) as u64)
+}
+
+/// How the budget of a colour's move scales with the pieces it has placed: it grows by about
+/// a tenth per piece (from 0.7), with less for the opening moves, where there are fewer choices
+/// and the search prunes.
+fn progress_factor(placed: usize, small_board: bool) -> f64 {
+    let growth = 0.7 * (0.1 * placed as f64).exp();
+    let opening = match (placed, small_board) {
+        (0, true) => 0.6,
+        (0 | 1, false) => 0.2,
+        (2, false) => 0.3,
+        _ => 1.0,
+    };
+    growth * opening
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_rise_with_the_level_and_full_strength_has_none() {
+        for table in [CLASSIC, DUO] {
+            assert!(table.windows(2).all(|w| w[0] < w[1]), "{table:?}");
+        }
+        for variant in [Variant::Classic, Variant::Duo, Variant::Junior] {
+            assert_eq!(playout_budget(&Board::new(variant), 0, FULL_STRENGTH), None);
+        }
+        // A first move: levels 1-3 spend their whole budget, higher ones a part of it
+        // (Duo level 5: 861 * 0.7 * 0.6; Classic level 4: 181 * 0.7 * 0.2).
+        let duo = Board::new(Variant::Duo);
+        assert_eq!(playout_budget(&duo, 0, 1), Some(3));
+        assert_eq!(playout_budget(&duo, 0, 5), Some(362));
+        let classic = Board::new(Variant::Classic);
+        assert_eq!(playout_budget(&classic, 0, 3), Some(90));
+        assert_eq!(playout_budget(&classic, 0, 4), Some(26));
+    }
+
+    #[test]
+    fn later_moves_get_more_playouts() {
+        assert!(progress_factor(10, true) > progress_factor(3, true));
+        assert!(progress_factor(3, false) > progress_factor(0, false));
+    }
+}
