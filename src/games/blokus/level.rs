@@ -1,20 +1,28 @@
-//! Playing levels for people: level k below full strength searches a fixed number of playouts
-//! per move, the number the reference engine (Pentobi) gives its own level k, so that a player
-//! who knows its ladder finds the same one here. From level 4 up the budget grows along the
-//! game (a colour's later moves have fewer choices and faster playouts) and the first moves of
-//! a colour get less.
+//! Playing levels for people, calibrated against the reference engine (Pentobi): level k below
+//! full strength searches a fixed number of playouts per move, a share of what Pentobi's level
+//! k searches, so that a player who knows its ladder finds the same one here. The share evens
+//! out the cost of a playout (ours are dearer on the 14x14 board) and what a few playouts are
+//! worth at the bottom of the ladder; it was set from matches against Pentobi at each level
+//! (docs/measurements.md, Blokus levels). From level 4 up the budget grows along the game (a
+//! colour's later moves have fewer choices and faster playouts) and the first moves of a colour
+//! get less.
 
 use super::board::{Board, Variant};
 use crate::games::FULL_STRENGTH;
 
-/// Playouts per move of levels 1..9 on the 20x20 board (Classic, Two-Player, Three-Player).
+/// Pentobi's playouts per move at levels 1..9 on the 20x20 board (Classic, Two-Player,
+/// Three-Player).
 const CLASSIC: [f64; 9] = [
     3.0, 30.0, 90.0, 181.0, 667.0, 5028.0, 69809.0, 349044.0, 1745221.0,
 ];
-/// Playouts per move of levels 1..9 on the 14x14 board (Duo, Junior).
+/// Pentobi's playouts per move at levels 1..9 on the 14x14 board (Duo, Junior).
 const DUO: [f64; 9] = [
     3.0, 21.0, 77.0, 213.0, 861.0, 7280.0, 221867.0, 1109339.0, 5546695.0,
 ];
+/// The share of those playouts tessera searches at each level, 20x20 board.
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8];
+/// The share of those playouts tessera searches at each level, 14x14 board.
+const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.8, 0.6, 0.6, 0.6, 0.6, 0.6];
 /// The first level whose budget follows the game's progress.
 const GROWING_FROM: u32 = 4;
 
@@ -25,7 +33,12 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
     }
     let level = level.clamp(1, 9);
     let small_board = matches!(board.variant, Variant::Duo | Variant::Junior);
-    let base = if small_board { DUO } else { CLASSIC }[level as usize - 1];
+    let (counts, shares) = if small_board {
+        (DUO, DUO_SHARE)
+    } else {
+        (CLASSIC, CLASSIC_SHARE)
+    };
+    let base = counts[level as usize - 1] * shares[level as usize - 1];
     let t = board.tables();
     let placed = t.npieces() * t.copies as usize - board.pieces_left(c);
     let factor = if level >= GROWING_FROM {
@@ -56,19 +69,20 @@ mod tests {
 
     #[test]
     fn budgets_rise_with_the_level_and_full_strength_has_none() {
-        for table in [CLASSIC, DUO] {
-            assert!(table.windows(2).all(|w| w[0] < w[1]), "{table:?}");
+        for (counts, shares) in [(CLASSIC, CLASSIC_SHARE), (DUO, DUO_SHARE)] {
+            let ours: Vec<f64> = counts.iter().zip(shares).map(|(c, s)| c * s).collect();
+            assert!(ours.windows(2).all(|w| w[0] < w[1]), "{ours:?}");
         }
         for variant in [Variant::Classic, Variant::Duo, Variant::Junior] {
             assert_eq!(playout_budget(&Board::new(variant), 0, FULL_STRENGTH), None);
         }
         // A first move: levels 1-3 spend their whole budget, higher ones a part of it
-        // (Duo level 5: 861 * 0.7 * 0.6; Classic level 4: 181 * 0.7 * 0.2).
+        // (Duo level 5: 861 * 0.6 * 0.7 * 0.6; Classic level 4: 181 * 0.7 * 0.2).
         let duo = Board::new(Variant::Duo);
         assert_eq!(playout_budget(&duo, 0, 1), Some(3));
-        assert_eq!(playout_budget(&duo, 0, 5), Some(362));
+        assert_eq!(playout_budget(&duo, 0, 5), Some(217));
         let classic = Board::new(Variant::Classic);
-        assert_eq!(playout_budget(&classic, 0, 3), Some(90));
+        assert_eq!(playout_budget(&classic, 0, 3), Some(135));
         assert_eq!(playout_budget(&classic, 0, 4), Some(26));
     }
 
