@@ -8,7 +8,8 @@ us), so that the draw does not drown the environments' own costs. The second col
 spent inside the environments' own calls (reset, step, last), from a second, timed run. The
 peers are optional imports: `blokus-rl` (PyPI; Blokus Classic, PettingZoo AEC) and
 `gym-woodoku` (GitHub helpingstar/gym-woodoku; Blockudoku, Gymnasium); one that is not
-installed is skipped.
+installed is skipped. Each Blokus row is followed by the rate of the same loop on an env that
+does no work and has as many actions (the bound any env with that action space can reach).
 
     python3 python/benchmarks/bench.py [--seconds 5] [--batch 1024]
 """
@@ -20,6 +21,7 @@ import time
 
 import gymnasium as gym
 import numpy as np
+from pettingzoo import AECEnv
 
 import tessera
 from tessera.envs import BlockudokuVectorEnv, blokus_env
@@ -75,6 +77,45 @@ def aec_rate(env, seconds, clock):
     return placements / (time.process_time() - start), inside / placements * 1e6
 
 
+class LoopAlone(AECEnv):
+    """An AEC env that does no work: a fixed observation whose mask has `actions` entries of
+    which `legal` are legal, four agents taking turns, games of `length` placements. The loop's
+    rate on it bounds what any env with that many actions can reach in this loop."""
+
+    metadata = {"render_modes": [], "name": "loop_alone"}
+
+    def __init__(self, actions, legal=176, length=84):
+        super().__init__()
+        self.possible_agents = [f"player_{i}" for i in range(4)]
+        mask = np.zeros(actions, np.int8)
+        mask[np.random.default_rng(0).choice(actions, legal, replace=False)] = 1
+        self.observation = {"action_mask": mask}
+        self.length = length
+
+    def reset(self, seed=None, options=None):
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = dict(self.rewards)
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = dict(self.terminations)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self.placed = 0
+
+    def observe(self, agent):
+        return self.observation
+
+    def step(self, action):
+        if self.terminations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        self.placed += 1
+        if self.placed == self.length:
+            for agent in self.agents:
+                self.terminations[agent] = True
+        self.agent_selection = self.possible_agents[self.placed % 4]
+
+
 def masked_choice(rng):
     """Uniform legal actions for a batch of masks, in NumPy: the largest random key among the
     legal actions of each row."""
@@ -107,12 +148,20 @@ def main():
     rows.append((f"tessera BlockudokuVectorEnv x{args.batch}, NumPy draw from the masks",
                  batch_rate(env, args.seconds, masked_choice(np.random.default_rng(0)))))
 
+    blokus = blokus_env("classic")
     rows.append(("tessera Blokus classic (PettingZoo AEC)",
-                 measured(aec_rate, blokus_env("classic"), args.seconds)))
+                 measured(aec_rate, blokus, args.seconds)))
+    actions = blokus.action_space("player_0").n
+    rows.append((f"the loop alone, {actions:,} actions (bound)",
+                 (aec_rate(LoopAlone(actions), args.seconds, float)[0], None)))
     if importlib.util.find_spec("blokus_rl"):
         from blokus_rl import BlokusEnv
+        env = BlokusEnv()
         rows.append(("blokus-rl BlokusEnv (PettingZoo AEC)",
-                     measured(aec_rate, BlokusEnv(), args.seconds)))
+                     measured(aec_rate, env, args.seconds)))
+        actions = env.action_space(env.possible_agents[0]).n
+        rows.append((f"the loop alone, {actions:,} actions (bound)",
+                     (aec_rate(LoopAlone(actions), args.seconds, float)[0], None)))
 
     width = max(len(name) for name, _ in rows)
     print(f"{'environment':<{width}}  placements/CPU s  us/placement in env calls")
