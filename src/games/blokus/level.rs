@@ -22,7 +22,7 @@ const DUO: [f64; 9] = [
 /// The share of those playouts tessera searches at each level, 20x20 board.
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8];
 /// The share of those playouts tessera searches at each level, 14x14 board.
-const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.8, 0.6, 0.6, 0.6, 0.6, 0.6];
+const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.55, 0.55, 0.55, 0.55];
 /// The first level whose budget follows the game's progress.
 const GROWING_FROM: u32 = 4;
 
