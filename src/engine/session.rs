@@ -15,6 +15,20 @@ const MAX_OVERHEAD_MS: u64 = 5000;
 /// Largest accepted `Threads`.
 const MAX_THREADS: u64 = 64;
 
+/// The options' values before any `setoption` (the ones `tei` announces).
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            seed: 0,
+            threads: 1,
+            own_book: true,
+            lookahead_from: LOOKAHEAD_FROM,
+            level: FULL_STRENGTH,
+            multipv: 1,
+        }
+    }
+}
+
 /// The engine's state between commands.
 pub struct Session {
     output: Output,

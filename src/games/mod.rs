@@ -30,18 +30,6 @@ pub const FULL_STRENGTH: u32 = 10;
 /// The largest `MultiPV`.
 pub const MAX_MULTIPV: usize = 32;
 
-impl Default for EngineOptions {
-    fn default() -> Self {
-        EngineOptions {
-            seed: 0,
-            threads: 1,
-            own_book: true,
-            lookahead_from: crate::games::blockudoku::search::LOOKAHEAD_FROM,
-            level: FULL_STRENGTH,
-            multipv: 1,
-        }
-    }
-}
 
 /// A search ready to run on the worker thread: it owns a snapshot of the position.
 pub trait SearchJob: Send {
