@@ -170,11 +170,13 @@ class EngineThread(threading.Thread):
 
         return post
 
-    def analyse(self, token: int, limit: Limit, every: float = 0.05) -> PlayResult:
+    def analyse(self, token: int, limit: Limit, every: float = 0.05,
+                multipv: Optional[int] = None) -> PlayResult:
         """Searches the engine's position (in a :meth:`search_handler`), posting its info lines as
-        :meth:`info_poster` does; stopped at once if ``token`` was cancelled meanwhile."""
+        :meth:`info_poster` does; stopped at once if ``token`` was cancelled meanwhile.
+        ``multipv``: as in :meth:`Engine.analyse`; the lines are in the result's ``lines``."""
         assert self.engine is not None
-        analysis = self.engine.analysis(limit)
+        analysis = self.engine.analysis(limit, multipv=multipv)
         if token <= self.cancelled:
             self.engine.stop()
         post = self.info_poster(token, every)
