@@ -59,16 +59,22 @@ def badge(canvas: tk.Canvas, x: float, y: float, rank: int, radius: float = 11,
                        font=("DejaVu Sans", -int(radius * 1.2), "bold"))
 
 
+def _searched_score(info: Dict[str, Any]) -> Optional[int]:
+    """The line's score, None for a line found without searching (depth 0)."""
+    return info.get("score") if info.get("depth") else None
+
+
 def hint_lines(best: Sequence[Any], lines: Sequence[Dict[str, Any]],
                whole: bool = False) -> List[Tuple[Optional[int], List[str]]]:
     """A search's lines as (score, moves), best first: ``best`` (the ``bestmove``'s moves;
     empty for ``bestmove none``, which gives no line) with the score of ``lines[0]``, then the
     other lines (info dicts by rank) whose first move (``whole``: whose moves) no better line
-    has (a line kept from an earlier iteration may repeat the new best one)."""
+    has (a line kept from an earlier iteration may repeat the new best one). The score is None
+    for a line the engine did not search (depth 0: a fallback or a book move)."""
     if not best:
         return []
-    candidates = [(lines[0].get("score") if lines else None, best)]
-    candidates += [(info.get("score"), info.get("pv", [])) for info in lines[1:]]
+    candidates = [(_searched_score(lines[0]) if lines else None, best)]
+    candidates += [(_searched_score(info), info.get("pv", [])) for info in lines[1:]]
     out: List[Tuple[Optional[int], List[str]]] = []
     seen = set()
     for score, moves in candidates:
@@ -83,33 +89,39 @@ def hint_lines(best: Sequence[Any], lines: Sequence[Dict[str, Any]],
 
 
 class RatedPanel(ttk.Labelframe):
-    """The rated games: the person's rating in the current variant, the last results, and a
-    button that starts a rated game at the chosen level."""
+    """The rated games: the person's rating in the current variant, a button that starts a
+    rated game at the chosen level, and (on request) the results and how the rating is
+    estimated."""
 
     def __init__(self, parent: tk.Misc, settings: Settings, start: Callable[[], None],
                  width: int = 200) -> None:
-        super().__init__(parent, text="RATED GAMES", padding=8)
+        super().__init__(parent, text="RATED GAMES", padding=(8, 4))
         self.settings = settings
         self.summary = ttk.Label(self, wraplength=width, justify="left")
         self.summary.pack(anchor="w", fill="x")
-        self.history = tk.Listbox(self, height=4, width=30, activestyle="none",
+        row = ttk.Frame(self)
+        row.pack(anchor="w", fill="x", pady=(4, 0))
+        self.button = ttk.Button(row, command=start)
+        self.button.pack(side="left")
+        self.link = ttk.Label(row, text="Results and rating ▸", foreground="#4a6fb5",
+                              cursor="hand2")
+        self.link.pack(side="left", padx=(10, 0))
+        self.link.bind("<Button-1>", lambda e: self._toggle_details())
+        self.details = ttk.Frame(self)
+        self.history = tk.Listbox(self.details, height=5, width=30, activestyle="none",
                                   font=("DejaVu Sans Mono", 9), highlightthickness=0,
                                   relief="flat")
         self.history.pack(anchor="w", fill="x", pady=(4, 4))
-        self.button = ttk.Button(self, command=start)
-        self.button.pack(fill="x")
-        help_label = ttk.Label(self, text="How is it rated?", foreground="#4a6fb5",
-                               cursor="hand2")
-        help_label.pack(anchor="w", pady=(4, 0))
-        self.help = ttk.Label(self, text=RATING_HELP, wraplength=width, justify="left",
-                              font=("DejaVu Sans", 8))
-        help_label.bind("<Button-1>", lambda e: self._toggle_help())
+        ttk.Label(self.details, text=RATING_HELP, wraplength=width, justify="left",
+                  font=("DejaVu Sans", 8)).pack(anchor="w")
 
-    def _toggle_help(self) -> None:
-        if self.help.winfo_ismapped():
-            self.help.pack_forget()
+    def _toggle_details(self) -> None:
+        shown = self.details.winfo_ismapped()
+        if shown:
+            self.details.pack_forget()
         else:
-            self.help.pack(anchor="w")
+            self.details.pack(anchor="w", fill="x")
+        self.link.configure(text="Results and rating " + ("▸" if shown else "▾"))
 
     def show(self, variant: str, title: str, level: int, playing: Optional[int]) -> None:
         """Shows ``variant``'s rating (``title`` names it) and last games; ``playing``: the
