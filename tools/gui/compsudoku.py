@@ -317,7 +317,6 @@ class CompSudokuApp:
     def _build_value_panel(self, side: ttk.Frame) -> None:
         values = ttk.Labelframe(side, text="VALUES", padding=8)
         values.pack(fill="x", pady=(10, 0))
-        self._build_setup_panel(side)
         self.values_label = ttk.Label(values, text="", style="Muted.TLabel", wraplength=200,
                                       justify="left")
         self.values_label.pack(anchor="w")
@@ -325,38 +324,44 @@ class CompSudokuApp:
         self.keypad.pack(anchor="w", pady=(4, 0))
         self.value_buttons: Dict[int, ttk.Button] = {}
 
-    def _build_setup_panel(self, side: ttk.Frame) -> None:
-        """The setup mode's controls (shown in it): fill as, scores, the player to move."""
-        self.setup_panel = ttk.Labelframe(side, text="SET UP", padding=8)
+    def _build_setup_panel(self, frame: ttk.Frame) -> None:
+        """The setup mode's controls, shown instead of the moves in that mode: fill as,
+        scores, the player to move."""
+        self.setup_panel = ttk.Labelframe(frame, text="SET UP", padding=8)
+        ttk.Label(self.setup_panel, text="A typed value is").pack(anchor="w")
+        fills = ttk.Frame(self.setup_panel)
+        fills.pack(anchor="w")
         self.fill_var = tk.StringVar(value="Given")
-        ttk.Label(self.setup_panel, text="A typed value is").grid(row=0, column=0, columnspan=4,
-                                                                  sticky="w")
         for k, choice in enumerate(("Given", "Player 1", "Player 2", "Taboo")):
-            ttk.Radiobutton(self.setup_panel, text=choice, value=choice, variable=self.fill_var,
-                            command=self.redraw).grid(row=1 + k // 2, column=2 * (k % 2),
-                                                      columnspan=2, sticky="w")
-        ttk.Label(self.setup_panel, text="Scores").grid(row=3, column=0, sticky="w", pady=(4, 0))
+            ttk.Radiobutton(fills, text=choice, value=choice, variable=self.fill_var,
+                            command=self.redraw).grid(row=k // 2, column=k % 2, sticky="w",
+                                                      padx=(0, 8))
+        scores = ttk.Frame(self.setup_panel)
+        scores.pack(anchor="w", pady=(4, 0))
+        ttk.Label(scores, text="Scores").pack(side="left")
         self.score_vars = [tk.StringVar(value="0"), tk.StringVar(value="0")]
-        for k, var in enumerate(self.score_vars):
-            ttk.Spinbox(self.setup_panel, from_=0, to=999, textvariable=var, width=4).grid(
-                row=3, column=1 + k, sticky="w", pady=(4, 0))
-        ttk.Label(self.setup_panel, text="To move").grid(row=4, column=0, sticky="w")
+        for var in self.score_vars:
+            ttk.Spinbox(scores, from_=0, to=999, textvariable=var, width=4).pack(side="left",
+                                                                                 padx=(6, 0))
+        turn = ttk.Frame(self.setup_panel)
+        turn.pack(anchor="w", pady=(2, 0))
+        ttk.Label(turn, text="To move").pack(side="left")
         self.turn_var = tk.IntVar(value=1)
         for player in (1, 2):
-            ttk.Radiobutton(self.setup_panel, text=str(player), value=player,
-                            variable=self.turn_var, command=self._setup_turn).grid(
-                row=4, column=player, sticky="w")
+            ttk.Radiobutton(turn, text=str(player), value=player, variable=self.turn_var,
+                            command=self._setup_turn).pack(side="left", padx=(6, 0))
         buttons = ttk.Frame(self.setup_panel)
-        buttons.grid(row=5, column=0, columnspan=4, sticky="ew", pady=(6, 0))
+        buttons.pack(fill="x", pady=(6, 0))
         ttk.Button(buttons, text="Clear", command=self._setup_clear).pack(side="left")
-        ttk.Button(buttons, text="Cancel", command=self._setup_cancel).pack(side="left", padx=4)
-        ttk.Button(buttons, text="Done", style="Accent.TButton",
-                   command=self.finish_setup).pack(side="left")
+        ttk.Button(buttons, text="Cancel", command=self._setup_cancel).pack(side="right")
+        ttk.Button(self.setup_panel, text="Done", style="Accent.TButton",
+                   command=self.finish_setup).pack(fill="x", pady=(4, 0))
 
     def _build_lists(self, frame: ttk.Frame) -> None:
         self.rated_panel = RatedPanel(frame, self.settings, self.start_rated, width=270)
         self.rated_panel.pack(side="bottom", fill="x", pady=(10, 0))
-        moves = ttk.Labelframe(frame, text="MOVES", padding=6)
+        self._build_setup_panel(frame)
+        self.moves_frame = moves = ttk.Labelframe(frame, text="MOVES", padding=6)
         moves.pack(fill="both", expand=True)
         self.moves_list = tk.Listbox(moves, width=40, height=16, activestyle="none",
                                      font=("DejaVu Sans Mono", 9), highlightthickness=0,
@@ -365,7 +370,7 @@ class CompSudokuApp:
         self.moves_list.configure(yscrollcommand=scroll.set)
         self.moves_list.pack(side="left", fill="both", expand=True)
         scroll.pack(side="right", fill="y")
-        taboo = ttk.Labelframe(frame, text="TABOO MOVES", padding=6)
+        self.taboo_frame = taboo = ttk.Labelframe(frame, text="TABOO MOVES", padding=6)
         taboo.pack(fill="x", pady=(10, 0))
         ttk.Label(taboo, style="Muted.TLabel", wraplength=290, justify="left", text=(
             "A move that breaks no rule but leaves the sudoku without a solution is taboo: "
@@ -755,7 +760,8 @@ class CompSudokuApp:
         for var, score in zip(self.score_vars, state.scores):
             var.set(str(score))
         self.turn_var.set(state.turn)
-        self.setup_panel.pack(fill="x", pady=(10, 0))
+        self.moves_frame.pack_forget()
+        self.setup_panel.pack(fill="x", before=self.taboo_frame)
         self._say("Set up: click a square and type its value (or pick it below); Delete "
                   "empties it. Done hands the position to the engine.")
         self.redraw()
@@ -835,6 +841,7 @@ class CompSudokuApp:
         if self.setting_up is not None:
             self.setting_up = None
             self.setup_panel.pack_forget()
+            self.moves_frame.pack(fill="both", expand=True, before=self.taboo_frame)
 
     # ------------------------------------------------------------------ rated games
     def _variant(self) -> str:
@@ -982,12 +989,12 @@ class CompSudokuApp:
                       text=self._turn_text())
 
     def _turn_text(self) -> str:
+        arrow = "◀" if self.state.turn == 1 else "▶"
         if self.setting_up is not None:
-            return f"setting up · player {self.state.turn} to move"
+            return f"{arrow} setting up"
         if self.state.over:
             return "game over"
         thinking = self.pending is not None and self.pending[1] == "search"
-        arrow = "◀" if self.state.turn == 1 else "▶"
         suffix = " thinks…" if thinking else " to move"
         return f"{arrow} player {self.state.turn}{suffix}"
 
@@ -1167,7 +1174,7 @@ class CompSudokuApp:
                 k, player = when[move]
                 origin = f"player {player}, move {k + 1}"
             else:
-                origin = "given by the board file" if move in self.start_taboo else "earlier"
+                origin = "given at the start" if move in self.start_taboo else "earlier"
             self.taboo_list.insert("end", f"{move.label(n):<8} {origin}")
 
     def _update_controls(self) -> None:
