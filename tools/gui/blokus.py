@@ -202,12 +202,16 @@ class EngineWorker(EngineThread):
     def __init__(self, command: Sequence[str]) -> None:
         super().__init__(list(command), handlers={"search": self.search_handler(self._search)})
         self.variant: Optional[str] = None
+        self.book = True  # the engine's OwnBook: off for hints, which want several moves
 
     def _search(self, token: int, variant: str, moves: List[str], movetime: int, level: int,
                 lines: int) -> None:
         assert self.engine is not None
         try:
             self.set_level(level)
+            if (lines == 1) != self.book and "OwnBook" in self.engine.options:
+                self.book = lines == 1
+                self.engine.configure(OwnBook=self.book)
             if variant != self.variant:
                 self.engine.new_game("blokus", variant=variant)
                 self.variant = variant
