@@ -67,7 +67,8 @@ from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.blokus import Square  # noqa: E402
 from tessera_client.rating import RatedGame, rated_games  # noqa: E402
 from tessera_client.settings import LEVELS, Settings  # noqa: E402
-from gui_common import HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines  # noqa: E402,E501
+from gui_common import (  # noqa: E402
+    HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 
 import tkinter as tk  # noqa: E402
 from tkinter import filedialog, messagebox, simpledialog, ttk  # noqa: E402

@@ -68,7 +68,8 @@ from tessera_client.compsudoku import (  # noqa: E402
 
 from tessera_client.rating import RatedGame, rated_games  # noqa: E402
 from tessera_client.settings import LEVELS, Settings  # noqa: E402
-from gui_common import HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines  # noqa: E402,E501
+from gui_common import (  # noqa: E402
+    HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 
 import tkinter as tk  # noqa: E402
 from tkinter import filedialog, ttk  # noqa: E402
@@ -156,7 +157,7 @@ class EngineWorker(EngineThread):
         def on_info(info: Dict[str, Any]) -> None:
             if token <= self.cancelled:
                 self.session.stop()  # cancelled while it started
-            else:
+            elif info.get("multipv", 1) == 1:  # the progress of the best line
                 post(info)
 
         result = self.session.search(movetime, on_info, multipv=lines if lines > 1 else None)
@@ -584,6 +585,8 @@ class CompSudokuApp:
         if result.move is None:  # no legal move, says the engine, yet the game goes on
             self._fail("The engine answered 'bestmove none' before the end of the game.")
             return
+        if result.info:
+            self._show_info(result.info)
         if purpose == "hint":
             n = self.state.size
             self.hints = [(SudokuMove.parse(moves[0], n), score) for score, moves in lines]

@@ -19,7 +19,7 @@ from tessera_client.settings import LEVELS, Settings, level_label
 
 HINT_LINES = 3
 """How many lines a hint asks for (the engine's MultiPV)."""
-RANK_COLORS = ("#e4572e", "#17a398", "#8e44ad")
+RANK_COLORS = ("#e4572e", "#17a398", "#3d4b66")
 """The colours of hint lines 1, 2 and 3."""
 RATING_HELP = ("Level k counts as rating 1000 + 150 (k - 1). You start at 1000; after each "
                "rated game your rating moves by K (S - E): S = 1 win, 1/2 draw, 0 loss, E the "

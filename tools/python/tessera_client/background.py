@@ -184,8 +184,9 @@ class EngineThread(threading.Thread):
 
     def analyse(self, token: int, limit: Limit, every: float = 0.05,
                 multipv: Optional[int] = None) -> PlayResult:
-        """Searches the engine's position (in a :meth:`search_handler`), posting its info lines as
-        :meth:`info_poster` does; stopped at once if ``token`` was cancelled meanwhile.
+        """Searches the engine's position (in a :meth:`search_handler`), posting the info lines of
+        its best line as :meth:`info_poster` does; stopped at once if ``token`` was cancelled
+        meanwhile.
         ``multipv``: as in :meth:`Engine.analyse`; the lines are in the result's ``lines``."""
         assert self.engine is not None
         analysis = self.engine.analysis(limit, multipv=multipv)
@@ -193,6 +194,7 @@ class EngineThread(threading.Thread):
             self.engine.stop()
         post = self.info_poster(token, every)
         for info in analysis:
-            post(info)
+            if info.get("multipv", 1) == 1:  # the progress of the best line
+                post(info)
         assert analysis.result is not None
         return analysis.result

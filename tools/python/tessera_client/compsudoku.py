@@ -483,7 +483,9 @@ class SearchResult:
 
     @property
     def info(self) -> Dict[str, Any]:
-        """The last info dict (depth, score in centipoints, nodes, nps, time, pv)."""
+        """The best line's last info dict (depth, score in centipoints, nodes, nps, time, pv)."""
+        if self.lines:
+            return self.lines[0]
         return self.infos[-1] if self.infos else {}
 
 
