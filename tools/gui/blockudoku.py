@@ -2,13 +2,27 @@
 """Blockudoku with the tessera engine: play by hand, ask for hints, or watch it play.
 
     python3 tools/gui/blockudoku.py [--engine PATH] [--seed S] [--pieceset NAME]
-                                    [--scoring app|simple|squared] [--movetime MS]
-                                    [--autoplay N] [--exit-after-autoplay]
+                                    [--scoring app|simple|squared] [--movetime MS] [--level N]
+                                    [--autoplay N] [--exit-after-autoplay] [--edit-demo]
 
 Drag a piece from the hand onto the board (or click it, then click a square); the shaded cells
-show where it would land, gold ones what it would clear. Keys: H hint, A autoplay, N new game,
-Esc drop the selection. With ``--autoplay N --exit-after-autoplay`` the engine plays N rounds
-fast, the program prints ``rounds N score S`` and exits (0 if it got there).
+show where it would land, gold ones what it would clear. **Hint** asks the engine for its three
+best plans for the hand: the best one is drawn on the board (the numbers give the order of the
+placements), the others are listed with their evaluations; pick one (or keys 1-3) to draw it.
+The level (1 to 10, 10 = full strength) weakens the engine's hints and autoplay; it is kept in
+``~/.config/tessera/blockudoku.json`` (``$XDG_CONFIG_HOME``) with the other settings.
+
+**Edit position** (E) sets up any position: click or drag on the board to fill squares (on a
+filled one to empty them; right button empties), click a hand slot and then a piece of the set
+to put it there (right click empties the slot), type the score; **Hint** then asks the engine
+about that hand on that board, and **Done** plays on from there.
+
+Keys: H hint, 1-3 hint line, A autoplay, E edit, N new game, Esc drop the selection. With
+``--autoplay N --exit-after-autoplay`` the engine plays N rounds fast, the program prints
+``rounds N score S`` and exits (0 if it got there); ``--edit-demo`` paints a position and its
+hand in the editor with simulated mouse clicks, asks for a hint, checks every line on the
+painted board, prints ``edit-demo board ... lines K hint ...`` and exits (0 if all are legal).
+With ``--level N`` these print ``level N`` once the engine took the level.
 
 The engine runs through ``tessera_client`` on a background thread; the Tk thread only polls a
 queue (``root.after``), so the window never freezes while the engine thinks.
@@ -33,16 +47,21 @@ from tessera_client import Limit  # noqa: E402
 from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.blockudoku import (  # noqa: E402
     PIECE_SETS,
+    REGIONS,
     SCORINGS,
     SIZE,
     Board,
     Piece,
     Step,
+    apply_plan,
     can_place_hand,
     deal,
+    piece_set,
     points,
     square_to_rc,
 )
+from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from gui_common import HINT_LINES, LevelChooser, hint_lines  # noqa: E402
 
 import tkinter as tk  # noqa: E402
 from tkinter import ttk  # noqa: E402
@@ -77,6 +96,12 @@ HINT_COLORS = ["#e4572e", "#17a398", "#8e44ad"]
 HINT_TINTS = ["#fbd5c8", "#c6eeea", "#e6d2f0"]
 SPEEDS_MS = [1200, 800, 550, 380, 260, 170, 110, 60, 25, 0]  # autoplay delay per speed 1..10
 THINK_CHOICES = {"50 ms": 50, "200 ms": 200, "500 ms": 500, "1 s": 1000, "3 s": 3000}
+FULL_RED = "#d8383a"
+PICK_CELL, PICK_SLOT, PICK_COLS = 8, 46, 5  # the editor's piece set
+# --edit-demo: the position painted (rows top first) and the hand picked.
+DEMO_ROWS = ["##.......", "###......", "####.....", ".........", "....##...", "....##...",
+             "........#", "#......##", "##....###"]
+DEMO_HAND = ["###", "##/#.", "#/#/#"]
 
 
 def block(canvas: tk.Canvas, x: float, y: float, size: float, tags: Any,
@@ -97,8 +122,10 @@ class EngineWorker(EngineThread):
     """The engine on a background thread (:class:`EngineThread`), with Blockudoku's requests.
 
     Requests: ("newgame", pieceset, scoring, seed), ("plan", token, board, shapes, score,
-    streak, movetime), ("quit",). Answers: ("ready", name), ("failed", message),
-    ("info", token, info), ("plan", token, moves), ("error", token, message), ("dead", message).
+    streak, movetime, level, lines), ("quit",). Answers: ("ready", name), ("failed", message),
+    ("level", level), ("info", token, info), ("plan", token, plans), ("error", token, message),
+    ("dead", message); ``plans`` are up to ``lines`` (score, moves), best first, none if the
+    hand cannot be placed.
     """
 
     def __init__(self, path: str) -> None:
@@ -112,12 +139,14 @@ class EngineWorker(EngineThread):
         self.engine.ping()
 
     def _plan(self, token: int, board: str, shapes: List[str], score: int, streak: bool,
-              movetime: int) -> None:
+              movetime: int, level: int, lines: int) -> None:
         assert self.engine is not None
+        self.set_level(level)
         self.engine.position(board=board, pieces=shapes, score=score, streak=streak)
-        result = self.analyse(token, Limit(movetime=movetime), every=0.05)
+        result = self.analyse(token, Limit(movetime=movetime), every=0.05,
+                              multipv=lines if lines > 1 else None)
         self.answers.put(("info", token, result.info))
-        self.answers.put(("plan", token, [str(m) for m in result.moves]))
+        self.answers.put(("plan", token, hint_lines(result.moves, result.lines, whole=True)))
 
 
 # ---------------------------------------------------------------------------------- the game
@@ -135,13 +164,20 @@ class BlockudokuApp:
     def __init__(self, root: tk.Tk, args: argparse.Namespace) -> None:
         self.root = root
         self.args = args
-        self.fast = bool(args.exit_after_autoplay)
+        self.fast = bool(args.exit_after_autoplay or args.edit_demo)
+        self.settings = Settings("blockudoku")
+        self.level = args.level or self.settings.level
         self.worker = EngineWorker(args.engine)
         self.engine_ready = False
         self.engine_name = ""
         self.token = 0
         self.pending: Optional[Tuple[int, str, List[int]]] = None  # (token, purpose, hand slots)
-        self.hint: List[Tuple[int, int, int]] = []  # (hand slot, row, col)
+        self.hint: List[Tuple[int, int, int]] = []  # the plan drawn: (hand slot, row, col)
+        self.hints: List[Tuple[Optional[int], List[Tuple[int, int, int]]]] = []  # (score, plan)
+        self.editing = False
+        self.edit_slot = 0              # the hand slot the piece picker fills
+        self.paint: Optional[bool] = None  # while the mouse paints: fill (True) or empty
+        self.demo_step = 0              # --edit-demo: 1 once the position is set up
         self.auto_moves: List[Tuple[int, int, int]] = []
         self.autoplay = False
         self.autoplay_left: Optional[int] = None
@@ -168,11 +204,14 @@ class BlockudokuApp:
         root.protocol("WM_DELETE_WINDOW", self.close)
         if args.autoplay:
             self.start_autoplay(args.autoplay)
+        if args.edit_demo:
+            root.after(200, self._edit_demo)
         if self.fast:
             root.after(int(1000 * (20 + 2 * args.autoplay)), self._watchdog)
 
     def _watchdog(self) -> None:
-        print(f"autoplay timed out after {self.rounds} rounds", file=sys.stderr)
+        what = "the edit demo" if self.args.edit_demo else f"autoplay after {self.rounds} rounds"
+        print(f"{what} timed out", file=sys.stderr)
         self.close(code=3)
 
     # ------------------------------------------------------------------ widgets
@@ -222,6 +261,8 @@ class BlockudokuApp:
         ttk.Button(game, text="New game", style="Accent.TButton",
                    command=self.new_game_from_panel).grid(row=3, column=0, columnspan=2,
                                                           sticky="ew", pady=(8, 0))
+        self.edit_button = ttk.Button(game, text="Edit position  (E)", command=self.toggle_edit)
+        self.edit_button.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(6, 0))
 
         eng = ttk.Labelframe(side, text="ENGINE", padding=10)
         eng.pack(fill="x", pady=(12, 0))
@@ -242,12 +283,18 @@ class BlockudokuApp:
         self.think_var = tk.StringVar(value="200 ms")
         ttk.Combobox(eng, textvariable=self.think_var, values=list(THINK_CHOICES),
                      state="readonly", width=8).grid(row=4, column=1, sticky="e", pady=(8, 0))
+        ttk.Label(eng, text="Level").grid(row=5, column=0, sticky="w", pady=(8, 0))
+        self.level_chooser = LevelChooser(eng, self.settings, self.level, self._level_chosen)
+        self.level_chooser.grid(row=5, column=1, sticky="e", pady=(8, 0))
         self.engine_status = ttk.Label(eng, text="starting engine…", style="Muted.TLabel",
                                        wraplength=190, justify="left")
-        self.engine_status.grid(row=5, column=0, columnspan=2, sticky="w", pady=(10, 0))
+        self.engine_status.grid(row=6, column=0, columnspan=2, sticky="w", pady=(10, 0))
         self.info_label = ttk.Label(eng, text=" ", style="Muted.TLabel", wraplength=190,
                                     justify="left")
-        self.info_label.grid(row=6, column=0, columnspan=2, sticky="w")
+        self.info_label.grid(row=7, column=0, columnspan=2, sticky="w")
+        self.line_var = tk.IntVar(value=0)
+        self.lines_frame = ttk.Frame(eng)
+        self.lines_frame.grid(row=8, column=0, columnspan=2, sticky="w")
 
         stats = ttk.Labelframe(side, text="SESSION", padding=10)
         stats.pack(fill="x", pady=(12, 0))
@@ -260,18 +307,57 @@ class BlockudokuApp:
         ttk.Label(side, style="Muted.TLabel", wraplength=200, justify="left", text=(
             "Drag a piece onto the board, or click it and then click a square. "
             "Fill a row, column or 3×3 box to clear it.\n\n"
-            "H hint · A autoplay · N new game · Esc cancel")).pack(anchor="w", pady=(14, 0))
+            "H hint · 1-3 hint line · A autoplay · E edit · N new game · Esc cancel")
+        ).pack(anchor="w", pady=(14, 0))
+        self._build_editor(outer)
 
         c = self.canvas
         c.bind("<ButtonPress-1>", self._press)
         c.bind("<B1-Motion>", self._motion)
         c.bind("<ButtonRelease-1>", self._release)
         c.bind("<Motion>", self._hover)
-        c.bind("<ButtonPress-3>", lambda e: self._cancel_selection())
+        c.bind("<ButtonPress-3>", self._press_right)
+        c.bind("<B3-Motion>", self._motion)
         self.root.bind("<Escape>", lambda e: self._cancel_selection())
         self.root.bind("<KeyPress-h>", lambda e: self._key(e, self.ask_hint))
         self.root.bind("<KeyPress-a>", lambda e: self._key(e, self.toggle_autoplay))
+        self.root.bind("<KeyPress-e>", lambda e: self._key(e, self.toggle_edit))
         self.root.bind("<KeyPress-n>", lambda e: self._key(e, self.new_game_from_panel))
+        for k in range(HINT_LINES):
+            self.root.bind(f"<KeyPress-{k + 1}>",
+                           lambda e, k=k: self._key(e, lambda: self._show_line(k)))
+
+    def _build_editor(self, outer: tk.Frame) -> None:
+        """The editor's column (shown in edit mode): the piece set, the score, Clear and Done."""
+        self.editor = ttk.Labelframe(outer, text="EDIT POSITION", padding=10)
+        self.editor.grid(row=0, column=2, sticky="ns", padx=(6, 0))
+        ttk.Label(self.editor, style="Muted.TLabel", wraplength=PICK_COLS * PICK_SLOT,
+                  justify="left", text=(
+                      "Board: click or drag to fill squares, on filled ones to empty them "
+                      "(right button: empty). Hand: click a slot, then a piece below; right "
+                      "click empties a slot.")).pack(anchor="w")
+        self.picker = tk.Canvas(self.editor, width=PICK_COLS * PICK_SLOT, height=PICK_SLOT,
+                                bg=BG, highlightthickness=0)
+        self.picker.pack(pady=(8, 8))
+        self.picker.bind("<ButtonPress-1>", self._pick_piece)
+        row = ttk.Frame(self.editor)
+        row.pack(fill="x")
+        ttk.Label(row, text="Score").pack(side="left")
+        self.score_var = tk.StringVar()
+        ttk.Entry(row, textvariable=self.score_var, width=7).pack(side="left", padx=(6, 10))
+        self.streak_var = tk.BooleanVar()
+        ttk.Checkbutton(row, text="Streak", variable=self.streak_var).pack(side="left")
+        self.score_var.trace_add("write", lambda *_: self._edit_score())
+        self.streak_var.trace_add("write", lambda *_: self._edit_score())
+        self.edit_status = ttk.Label(self.editor, text=" ", foreground=FULL_RED,
+                                     wraplength=PICK_COLS * PICK_SLOT, justify="left")
+        self.edit_status.pack(anchor="w", pady=(6, 0))
+        buttons = ttk.Frame(self.editor)
+        buttons.pack(fill="x", pady=(6, 0))
+        ttk.Button(buttons, text="Clear board", command=self._clear_board).pack(side="left")
+        ttk.Button(buttons, text="Done  (E)", style="Accent.TButton",
+                   command=self.toggle_edit).pack(side="right")
+        self.editor.grid_remove()
 
     def _key(self, event: tk.Event, action: Any) -> None:
         if isinstance(event.widget, (tk.Entry, ttk.Entry)):
@@ -296,6 +382,8 @@ class BlockudokuApp:
 
     def new_game(self) -> None:
         self._cancel_pending()
+        if self.editing:
+            self._leave_edit()
         self.pieceset = self.args.pieceset
         self.scoring = self.args.scoring
         self.rng = random.Random(self.seed)
@@ -304,7 +392,7 @@ class BlockudokuApp:
         self.streak = False
         self.rounds = 0
         self.game_over = False
-        self.hint = []
+        self._set_hints([])
         self.auto_moves = []
         self.popups = []
         self.drag = None
@@ -354,7 +442,7 @@ class BlockudokuApp:
         self.streak = step.cleared > 0
         self.board = step.board
         self.hand[slot] = None
-        self.hint = []
+        self._set_hints([])
         self.selected = None
         self._popup(row, col, piece, gained, step.cleared, had_streak and step.cleared > 0)
         if step.cleared and not self.fast:
@@ -383,9 +471,14 @@ class BlockudokuApp:
         movetime = self.args.movetime or THINK_CHOICES.get(self.think_var.get(), 200)
         shapes = [self.hand[i].notation() for i in slots]  # type: ignore[union-attr]
         self.pending = (self.token, purpose, slots)
+        lines = HINT_LINES if purpose == "hint" else 1
         self.worker.request("plan", self.token, self.board.notation(), shapes, self.score,
-                            self.streak, movetime)
+                            self.streak, movetime, self.level, lines)
         self._update_buttons()
+
+    def _level_chosen(self, level: int) -> None:
+        """The level chooser changed: the engine gets it before its next search."""
+        self.level = level
 
     def _cancel_pending(self, keep_auto: bool = False) -> None:
         if self.pending is not None:
@@ -399,13 +492,19 @@ class BlockudokuApp:
 
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
-        if kind == "ready":
+        if kind == "level":
+            self.engine_status.configure(text=f"{self.engine_name} ready · level {msg[1]}")
+            if self.fast and self.args.level:
+                print(f"level {msg[1]}", flush=True)
+        elif kind == "ready":
             self.engine_ready = True
             self.engine_name = msg[1]
             self.engine_status.configure(text=f"{msg[1]} ready")
             self._update_buttons()
             if self.autoplay:
                 self._autoplay_step()
+            if self.demo_step:
+                self.ask_hint()
         elif kind in ("failed", "dead"):
             self.engine_ready = False
             self.engine_status.configure(text=msg[1])
@@ -429,27 +528,54 @@ class BlockudokuApp:
                 self.engine_status.configure(text=f"engine: {msg[2]}")
                 self._update_buttons()
         elif kind == "plan":
-            token, moves = msg[1], msg[2]
+            token, plans = msg[1], msg[2]
             if not self.pending or token != self.pending[0]:
                 return  # stale
             _, purpose, slots = self.pending
             self.pending = None
             self._update_buttons()
-            plan = []
-            for text in moves:
-                slot_text, _, square = text.partition("@")
-                row, col = square_to_rc(square)
-                plan.append((slots[int(slot_text) - 1], row, col))
-            if not plan:
-                self.engine_status.configure(text="no way to place this hand")
-                self._end_game()
+            if self.args.edit_demo:
+                self._check_demo(plans)
                 return
+            if not plans:
+                self.engine_status.configure(text="no way to place this hand")
+                if not self.editing:
+                    self._end_game()
+                return
+            hand_plans = [(score, [self._hand_move(slots, text) for text in moves])
+                          for score, moves in plans]
             if purpose == "hint":
-                self.hint = plan
+                self._set_hints(hand_plans)
                 self.redraw()
             else:
-                self.auto_moves = plan
+                self.auto_moves = hand_plans[0][1]
                 self._schedule_auto(self._delay())
+
+    @staticmethod
+    def _hand_move(slots: List[int], text: str) -> Tuple[int, int, int]:
+        """``2@c7`` of a request for the hand slots ``slots`` -> (hand slot, row, col)."""
+        slot_text, _, square = text.partition("@")
+        row, col = square_to_rc(square)
+        return slots[int(slot_text) - 1], row, col
+
+    def _set_hints(self, plans: List[Tuple[Optional[int], List[Tuple[int, int, int]]]]) -> None:
+        """Keeps the hint's plans (best first), draws the first and lists them all."""
+        self.hints = plans
+        self.hint = plans[0][1] if plans else []
+        self.line_var.set(0)
+        for widget in self.lines_frame.winfo_children():
+            widget.destroy()
+        for i, (score, _) in enumerate(plans):
+            ttk.Radiobutton(self.lines_frame, variable=self.line_var, value=i,
+                            text=f"Line {i + 1} · eval {score if score is not None else '?'}",
+                            command=lambda i=i: self._show_line(i)).pack(anchor="w")
+
+    def _show_line(self, i: int) -> None:
+        """Draws the hint's plan ``i`` (0 = the best)."""
+        if i < len(self.hints):
+            self.line_var.set(i)
+            self.hint = self.hints[i][1]
+            self.redraw()
 
     # ------------------------------------------------------------------ hint / autoplay
     def ask_hint(self) -> None:
@@ -457,12 +583,17 @@ class BlockudokuApp:
             return
         if self.pending and self.pending[1] == "hint":
             return
+        if self.editing:
+            problem = self._edit_problem()
+            self.edit_status.configure(text=problem or " ")
+            if problem:
+                return
         self._request_plan("hint")
 
     def toggle_autoplay(self) -> None:
         if self.autoplay:
             self.stop_autoplay()
-        else:
+        elif not self.editing or self.finish_edit():
             if self.game_over:
                 self.new_game()
             self.start_autoplay(None)
@@ -470,7 +601,7 @@ class BlockudokuApp:
     def start_autoplay(self, rounds: Optional[int]) -> None:
         self.autoplay = True
         self.autoplay_left = rounds
-        self.hint = []
+        self._set_hints([])
         self._cancel_selection()
         self._cancel_pending()
         self._update_buttons()
@@ -537,7 +668,7 @@ class BlockudokuApp:
     def _update_buttons(self) -> None:
         if self.closed:
             return
-        ok = self.engine_ready and not self.game_over
+        ok = self.engine_ready and (self.editing or not self.game_over)
         self.hint_button.configure(state="normal" if ok and not self.autoplay else "disabled",
                                    text="Thinking…" if self.pending and self.pending[1] == "hint"
                                    else "Hint  (H)")
@@ -545,14 +676,221 @@ class BlockudokuApp:
                                    text="Stop autoplay  (A)" if self.autoplay else "Autoplay  (A)",
                                    style="On.TButton" if self.autoplay else "TButton")
 
+    # ------------------------------------------------------------------ editor
+    def toggle_edit(self) -> None:
+        """Enters edit mode, or leaves it (if the position is valid) to play on from it."""
+        if self.editing:
+            self.finish_edit()
+            return
+        if self.autoplay:
+            self.stop_autoplay()
+        self._cancel_pending()
+        self.editing = True
+        self.game_over = False
+        self.selected = self.drag = None
+        self.hand = (list(self.hand) + [None, None, None])[:3]
+        self.edit_slot = next((i for i, p in enumerate(self.hand) if p is None), 0)
+        self.score_var.set(str(self.score))
+        self.streak_var.set(self.streak)
+        self._set_hints([])
+        self._draw_picker()
+        self.editor.grid()
+        self.edit_button.configure(text="Done editing  (E)")
+        self.edit_status.configure(text=" ")
+        self._update_buttons()
+        self.redraw()
+
+    def finish_edit(self) -> bool:
+        """Leaves edit mode and plays on from the position (a new hand if it was left empty);
+        False, with the reason shown, if the position is not one the game can reach."""
+        problem = self._edit_problem(need_hand=False)
+        if problem:
+            self.edit_status.configure(text=problem)
+            return False
+        self._leave_edit()
+        if self._remaining():
+            self._check_game_over()
+        else:
+            self._deal()
+        self._update_buttons()
+        self.redraw()
+        return True
+
+    def _leave_edit(self) -> None:
+        self.editing = False
+        self.paint = None
+        self.editor.grid_remove()
+        self.edit_button.configure(text="Edit position  (E)")
+
+    def _edit_problem(self, need_hand: bool = True) -> Optional[str]:
+        """Why the edited position cannot be played or searched, None if it can."""
+        if self.board.full_regions():
+            return ("A full row, column or box (red) would have been cleared: empty one of "
+                    "its squares.")
+        if not self.score_var.get().strip().isdigit():
+            return "The score is a whole number."
+        if need_hand and not self._remaining():
+            return "Pick at least one piece for the hand."
+        return None
+
+    def _edited(self) -> None:
+        """The position changed in the editor: a hint about the old one no longer holds."""
+        self._cancel_pending()
+        self._set_hints([])
+        self.edit_status.configure(text=" ")
+        self.redraw()
+
+    def _edit_score(self) -> None:
+        text = self.score_var.get().strip()
+        if text.isdigit():
+            self.score = int(text)
+        self.streak = bool(self.streak_var.get())
+        self._edited()
+
+    def _edit_press(self, x: float, y: float, left: bool) -> None:
+        """A click in edit mode: on the board it starts painting (filling an empty square's
+        stroke, emptying a filled one's; the right button always empties), on a hand slot it
+        chooses the slot the picker fills (the right button empties it)."""
+        slot = self._hand_slot(x, y)
+        if slot is not None:
+            if left:
+                self.edit_slot = slot
+                self.redraw()
+            else:
+                self.hand[slot] = None
+                self._edited()
+        elif self._on_board(x, y):
+            row, col = self._cell_at(x, y)
+            self.paint = left and not self.board.filled(row, col)
+            self._paint_at(x, y)
+
+    def _paint_at(self, x: float, y: float) -> None:
+        if self.paint is None or not self._on_board(x, y):
+            return
+        row, col = self._cell_at(x, y)
+        bit = 1 << (row * SIZE + col)
+        bits = self.board.bits | bit if self.paint else self.board.bits & ~bit
+        if bits != self.board.bits:
+            self.board = Board(bits)
+            self._edited()
+
+    def _clear_board(self) -> None:
+        self.board = Board()
+        self._edited()
+
+    def _draw_picker(self) -> None:
+        """The pieces of the game's set, in the engine's order, PICK_COLS a row."""
+        c = self.picker
+        pieces = piece_set(self.pieceset)
+        c.delete("all")
+        c.configure(height=-(-len(pieces) // PICK_COLS) * PICK_SLOT)
+        for i, piece in enumerate(pieces):
+            x0, y0 = (i % PICK_COLS) * PICK_SLOT, (i // PICK_COLS) * PICK_SLOT
+            c.create_rectangle(x0 + 2, y0 + 2, x0 + PICK_SLOT - 2, y0 + PICK_SLOT - 2,
+                               fill="#f8faff", outline=GRID)
+            px = x0 + (PICK_SLOT - piece.width * PICK_CELL) / 2
+            py = y0 + (PICK_SLOT - piece.height * PICK_CELL) / 2
+            for r, cc in piece.cells:
+                c.create_rectangle(px + cc * PICK_CELL, py + r * PICK_CELL,
+                                   px + (cc + 1) * PICK_CELL, py + (r + 1) * PICK_CELL,
+                                   fill=BLOCK, outline=BLOCK_LO)
+
+    def _pick_piece(self, e: tk.Event) -> None:
+        """A click on the piece set: that piece goes to the chosen hand slot, and the next slot
+        is chosen."""
+        pieces = piece_set(self.pieceset)
+        i = int(e.y // PICK_SLOT) * PICK_COLS + int(e.x // PICK_SLOT)
+        if 0 <= e.x < PICK_COLS * PICK_SLOT and 0 <= i < len(pieces):
+            self.hand[self.edit_slot] = pieces[i]
+            self.edit_slot = (self.edit_slot + 1) % 3
+            self._edited()
+
+    # ------------------------------------------------------------------ --edit-demo
+    def _edit_demo(self) -> None:
+        """Sets up DEMO_ROWS and DEMO_HAND in the editor through the mouse (drags along each
+        row's runs, a square filled and emptied again with the right button, hand slots and
+        the piece set clicked), types a score, checks the result and asks for a hint."""
+        self.root.update()
+        self.toggle_edit()
+        self.root.update()
+        self._clear_board()
+        for row, text in enumerate(DEMO_ROWS):
+            col = 0
+            while col < SIZE:
+                end = col
+                while end < SIZE and text[end] == "#":
+                    end += 1
+                if end > col:
+                    self._demo_mouse(self.canvas, [self._cell_centre(row, c)
+                                                   for c in range(col, end)])
+                col = end + 1
+        self._demo_mouse(self.canvas, [self._cell_centre(3, 4)])
+        self._demo_mouse(self.canvas, [self._cell_centre(3, 4)], button=3)
+        pieces = piece_set(self.pieceset)
+        for slot, shape in enumerate(DEMO_HAND):
+            x0, y0, x1, y1 = self._slot_box(slot)
+            self._demo_mouse(self.canvas, [((x0 + x1) / 2, (y0 + y1) / 2)])
+            i = pieces.index(Piece.parse(shape))
+            self._demo_mouse(self.picker, [((i % PICK_COLS + 0.5) * PICK_SLOT,
+                                            (i // PICK_COLS + 0.5) * PICK_SLOT)])
+        self.score_var.set("120")
+        hand = [p.notation() if p else "-" for p in self.hand]
+        if self.board != Board.from_rows(DEMO_ROWS) or hand != DEMO_HAND or self.score != 120:
+            print(f"edit-demo: the editor set up {self.board.notation()} hand {hand} "
+                  f"score {self.score}, not the demo position", file=sys.stderr)
+            self.close(code=1)
+            return
+        self.demo_step = 1
+        self.ask_hint()
+
+    @staticmethod
+    def _demo_mouse(widget: tk.Misc, points: List[Tuple[float, float]], button: int = 1) -> None:
+        """A press on the first point, a drag through the others, a release on the last."""
+        widget.event_generate(f"<ButtonPress-{button}>", x=int(points[0][0]), y=int(points[0][1]))
+        for x, y in points[1:]:
+            widget.event_generate(f"<B{button}-Motion>", x=int(x), y=int(y))
+        widget.event_generate(f"<ButtonRelease-{button}>", x=int(points[-1][0]),
+                              y=int(points[-1][1]))
+
+    def _check_demo(self, plans: List[Tuple[Optional[int], List[str]]]) -> None:
+        """--edit-demo: every line of the hint must place the whole hand on the painted board."""
+        hand = [p.notation() for p in self.hand if p is not None]
+        try:
+            if not plans:
+                raise ValueError("no plan for the demo hand")
+            for _, moves in plans:
+                if len(moves) != len(hand):
+                    raise ValueError(f"plan {moves} does not place the whole hand")
+                apply_plan(self.board, hand, moves, self.score, self.streak, self.scoring)
+        except ValueError as e:
+            print(f"edit-demo: illegal hint: {e}", file=sys.stderr)
+            self.close(code=1)
+            return
+        print(f"edit-demo board {self.board.notation()} hand {' '.join(hand)} score {self.score} "
+              f"lines {len(plans)} hint {' '.join(plans[0][1])}", flush=True)
+        self.close(code=0)
+
     # ------------------------------------------------------------------ input
-    def _slot_at(self, x: float, y: float) -> Optional[int]:
+    def _hand_slot(self, x: float, y: float) -> Optional[int]:
+        """The hand slot under (x, y), filled or not."""
         if not (HAND_TOP <= y <= HAND_TOP + HAND_H):
             return None
         slot = int((x - MARGIN) // (BOARD_PX / 3))
-        if 0 <= slot < 3 and slot < len(self.hand) and self.hand[slot] is not None:
+        return slot if 0 <= slot < 3 else None
+
+    def _slot_at(self, x: float, y: float) -> Optional[int]:
+        """The hand slot under (x, y) if it holds a piece."""
+        slot = self._hand_slot(x, y)
+        if slot is not None and slot < len(self.hand) and self.hand[slot] is not None:
             return slot
         return None
+
+    def _cell_at(self, x: float, y: float) -> Tuple[int, int]:
+        return int((y - BY0) // CELL), int((x - BX0) // CELL)
+
+    def _cell_centre(self, row: int, col: int) -> Tuple[float, float]:
+        x, y = self._cell_xy(row, col)
+        return x + CELL / 2, y + CELL / 2
 
     def _anchor_for(self, piece: Piece, x: float, y: float) -> Tuple[int, int]:
         """The board cell under the top-left of ``piece`` drawn centred on (x, y)."""
@@ -567,6 +905,9 @@ class BlockudokuApp:
         return not (self.autoplay or self.game_over)
 
     def _press(self, e: tk.Event) -> None:
+        if self.editing:
+            self._edit_press(e.x, e.y, left=True)
+            return
         if self.game_over:
             if self._hit_restart(e.x, e.y):
                 self.new_game_from_panel()
@@ -588,8 +929,17 @@ class BlockudokuApp:
             if not self._on_board(e.x, e.y):
                 self._cancel_selection()
 
+    def _press_right(self, e: tk.Event) -> None:
+        if self.editing:
+            self._edit_press(e.x, e.y, left=False)
+        else:
+            self._cancel_selection()
+
     def _motion(self, e: tk.Event) -> None:
         self.mouse = (e.x, e.y)
+        if self.editing:
+            self._paint_at(e.x, e.y)
+            return
         if self.drag is None:
             return
         self.drag.x, self.drag.y = e.x, e.y
@@ -683,6 +1033,12 @@ class BlockudokuApp:
                 block(c, x, y, CELL, "cells", "#9aa6c2", "#b8c1d6", "#7d89a6")
             else:
                 block(c, x, y, CELL, "cells")
+        if self.editing:
+            for region in self.board.full_regions():
+                for r, col in Board(REGIONS[region]).cells():
+                    x, y = self._cell_xy(r, col)
+                    c.create_rectangle(x + 3, y + 3, x + CELL - 3, y + CELL - 3,
+                                       outline=FULL_RED, width=3)
         now = time.monotonic()
         for (r, col), start in list(self.flash.items()):
             t = (now - start) / 0.32
@@ -704,10 +1060,14 @@ class BlockudokuApp:
         for slot in range(3):
             x0, y0, x1, y1 = self._slot_box(slot)
             piece = self.hand[slot] if slot < len(self.hand) else None
-            selected = self.selected == slot
+            selected = self.edit_slot == slot if self.editing else self.selected == slot
             c.create_rectangle(x0, y0, x1, y1, fill="#f8faff" if not selected else "#dfe9ff",
                                outline=BLOCK if selected else GRID, width=2 if selected else 1)
             if piece is None:
+                if self.editing:
+                    c.create_text((x0 + x1) / 2, (y0 + y1) / 2, fill=MUTED,
+                                  text="empty\npick a piece" if selected else "empty",
+                                  justify="center", font=("DejaVu Sans", 9))
                 continue
             dragging = self.drag is not None and self.drag.slot == slot and self.drag.moved
             fits = self.board.fits_anywhere(piece)
@@ -895,6 +1255,12 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                     help="let the engine play N rounds at start")
     ap.add_argument("--exit-after-autoplay", action="store_true",
                     help="play the --autoplay rounds fast, print 'rounds N score S', exit")
+    ap.add_argument("--level", type=int, choices=LEVELS, default=None,
+                    help="engine level 1-10 (10 = full strength) for this session "
+                         "(default: the one chosen last, kept in ~/.config/tessera)")
+    ap.add_argument("--edit-demo", action="store_true",
+                    help="set up a position in the editor with simulated mouse clicks, ask for "
+                         "a hint, check it on that board, print 'edit-demo ...', exit")
     args = ap.parse_args(argv)
     if args.exit_after_autoplay:
         if args.autoplay <= 0:

@@ -2,9 +2,10 @@
 """Blokus with the tessera engine: play, let the engine play any colours, analyse records.
 
     python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|three|duo|junior]
-                                [--movetime MS] [--computer COLOURS] [--open FILE.blksgf
-                                [--game K] [--goto N]] [--autoplay N [--exit-after-autoplay]]
-                                [--save FILE] [--screenshot FILE.png]
+                                [--movetime MS] [--level N] [--computer COLOURS]
+                                [--open FILE.blksgf [--game K] [--goto N]]
+                                [--autoplay N [--exit-after-autoplay]] [--save FILE]
+                                [--screenshot FILE.png]
 
 Every variant (Classic, Two-Player, Three-Player, Duo, Junior). Each colour's pieces are drawn
 in the side panel; click one of the colour to play, turn it with ``r`` or the mouse wheel, flip
@@ -12,11 +13,24 @@ it with ``f``, and the board shows it under the mouse, green where it may go and
 click to place it. For a game on a real table the squares of a move can also be clicked one by
 one (with no piece picked) and entered with Enter or "Place squares". The engine plays the
 colours ticked under "Computer plays" with the chosen think time, on a background thread (the
-window never freezes); **Hint** shows its move for the colour to play. Undo/redo and the
+window never freezes) at the chosen level (1 to 10, 10 = full strength); **Hint** shows its
+three best moves for the colour to play, numbered 1 to 3 on the board (1 shaded) with their
+expected results. Undo/redo and the
 first/last buttons browse the game (also a record opened from a ``.blksgf`` file); "Save"
 writes the game in Blokus SGF as the reference Blokus program does. The last move of each colour
 is marked with dots, "Corners" shows a colour's attach corners, and the score panel gives
 points, pieces left and, at the end, the rank.
+
+**Rated games**, as in Pentobi: "Rated game at level N" starts a game of the current variant
+against the engine at the chosen level; you play one player's colours (the first player in
+your first game of the variant, then the next one in turn), without hints or undo. At the end
+the result (level, win/draw/loss, date, variant) is stored and your rating in that variant is
+estimated from all of them: level k counts as rating 1000 + 150 (k - 1); you start at 1000 and
+move by K (S - E) after each game, S = 1 for a win, 1/2 a draw, 0 a loss (with three or four
+players the share of the opponents you finished ahead of), E the expected score against the
+level's rating, K = 40 for the first 10 games, then 20. A rated game left unfinished (new
+game, another variant, a record opened) is not counted. The level and the rated games are kept
+in ``~/.config/tessera/blokus.json`` (``$XDG_CONFIG_HOME``).
 
 Keys: r / wheel turn, f flip, Esc drop the piece or the squares, Enter place the squares,
 h hint, c computer move for the colour to play, Left / Right undo / redo, Home / End,
@@ -25,7 +39,8 @@ Ctrl+N new game, Ctrl+O open, Ctrl+S save.
 Headless (CI): ``--autoplay N --exit-after-autoplay`` plays up to N moves with the engine on
 every colour (fewer if the game ends), prints ``moves M score P1 P2 ...`` (each colour's
 points) and exits 0; ``--save FILE`` writes the game record first and ``--screenshot FILE``
-a PNG of the window (read from the X server through libX11; no other tool needed).
+a PNG of the window (read from the X server through libX11; no other tool needed); with
+``--level N`` it prints ``level N`` first, once the engine took the level.
 """
 
 from __future__ import annotations
@@ -50,6 +65,10 @@ from tessera_client import EngineError, Limit  # noqa: E402
 from tessera_client import blokus, blokus_sgf  # noqa: E402
 from tessera_client.background import EngineThread  # noqa: E402
 from tessera_client.blokus import Square  # noqa: E402
+from tessera_client.rating import RatedGame, rated_games  # noqa: E402
+from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from gui_common import (  # noqa: E402
+    HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 
 import tkinter as tk  # noqa: E402
 from tkinter import filedialog, messagebox, simpledialog, ttk  # noqa: E402
@@ -175,28 +194,37 @@ def screenshot(widget: tk.Misc, path: str) -> Tuple[int, int]:
 class EngineWorker(EngineThread):
     """The engine on a background thread (:class:`EngineThread`), with the Blokus searches.
 
-    Requests: ("search", token, variant, moves, movetime), ("quit",).
-    Answers: ("ready", name), ("failed", message), ("info", token, info),
-    ("best", token, move or None, info), ("error", token, message), ("dead", message).
+    Requests: ("search", token, variant, moves, movetime, level, lines), ("quit",).
+    Answers: ("ready", name), ("failed", message), ("level", level), ("info", token, info),
+    ("best", token, move or None, info, lines), ("error", token, message), ("dead", message);
+    ``lines`` are up to ``lines`` (score, moves), best first (the first one's move is ``move``).
     """
 
     def __init__(self, command: Sequence[str]) -> None:
         super().__init__(list(command), handlers={"search": self.search_handler(self._search)})
         self.variant: Optional[str] = None
+        self.book = True  # the engine's OwnBook: off for hints, which want several moves
 
-    def _search(self, token: int, variant: str, moves: List[str], movetime: int) -> None:
+    def _search(self, token: int, variant: str, moves: List[str], movetime: int, level: int,
+                lines: int) -> None:
         assert self.engine is not None
         try:
+            self.set_level(level)
+            if (lines == 1) != self.book and "OwnBook" in self.engine.options:
+                self.book = lines == 1
+                self.engine.configure(OwnBook=self.book)
             if variant != self.variant:
                 self.engine.new_game("blokus", variant=variant)
                 self.variant = variant
             self.engine.position_startpos(moves)
-            result = self.analyse(token, Limit(movetime=movetime), every=0.1)
+            result = self.analyse(token, Limit(movetime=movetime), every=0.1,
+                                  multipv=lines if lines > 1 else None)
         except EngineError:
             self.variant = None  # a new game before the next search
             raise
         move = None if result.none else result.bestmove
-        self.answers.put(("best", token, move, result.info))
+        self.answers.put(("best", token, move, result.info,
+                          hint_lines([move] if move else [], result.lines)))
 
 
 # ---------------------------------------------------------------------------------- the window
@@ -220,7 +248,10 @@ class BlokusApp:
         self.cells: Tuple[Square, ...] = ()  # the picked piece as it is turned and flipped
         self.hover: Optional[Square] = None
         self.entry: Set[Square] = set()
-        self.hint: Optional[Tuple[int, frozenset]] = None
+        self.hint: List[Tuple[int, frozenset, Optional[int]]] = []  # (colour, move, score)
+        self.settings = Settings("blokus")
+        self.level = args.level or self.settings.level
+        self.rated: Optional[Tuple[int, int]] = None  # a rated game: (level, your player)
         self.piece_slots: List[Tuple[float, float, float, float, int, str]] = []
         self.computer_vars: List[tk.BooleanVar] = []
         self.corner_vars: List[tk.BooleanVar] = []
@@ -303,6 +334,9 @@ class BlokusApp:
         self.play_button.pack(side=tk.LEFT, padx=2)
         self.stop_button = ttk.Button(bar2, text="Move now", command=self.move_now)
         self.stop_button.pack(side=tk.LEFT, padx=2)
+        ttk.Label(bar2, text="Level").pack(side=tk.LEFT, padx=(10, 0))
+        self.level_chooser = LevelChooser(bar2, self.settings, self.level, self._level_chosen)
+        self.level_chooser.pack(side=tk.LEFT, padx=(4, 0))
 
         main = ttk.Frame(self.root, padding=(6, 0, 6, 6))
         main.pack(side=tk.TOP, fill=tk.BOTH, expand=True)
@@ -362,6 +396,9 @@ class BlokusApp:
                                       wraplength=SIDE_W - 30)
         self.result_title.grid(row=0, column=0, columnspan=4, sticky="w")
         self.result_rows: List[List[ttk.Label]] = []
+
+        self.rated_panel = RatedPanel(side, self.settings, self.start_rated, width=SIDE_W - 30)
+        self.rated_panel.pack(anchor="w", fill=tk.X, pady=(6, 0))
 
         self.bottom = ttk.Label(self.root, text=KEYS_HELP, style="Muted.TLabel",
                                 padding=(8, 0, 8, 4))
@@ -448,7 +485,7 @@ class BlokusApp:
     def _changed(self) -> None:
         """The position changed: forget what belonged to the old one."""
         self.version += 1
-        self.hint = None
+        self.hint = []
         self.entry = set()
         if self.pending is not None:
             self.worker.cancel(self.pending[0])
@@ -462,18 +499,22 @@ class BlokusApp:
         variant = next((v.name for v in blokus.VARIANTS.values() if v.title == title),
                        self.info.name)
         self._changed()
+        note = self._leave_rated()
         same = variant == self.info.name
         self.game = blokus.Game(variant)
         self.filename = None
         self.selected = None
         if not same:
             self._setup_variant(variant)
-        self.set_status(f"New {self.info.title} game.")
+        self.set_status(f"{note}New {self.info.title} game.")
         self.info_label.configure(text="")
         self.redraw()
         self._maybe_engine()
 
     def navigate(self, where: str) -> None:
+        if self.rated is not None:
+            self.set_status("No undo in a rated game.", error=True)
+            return
         g = self.game
         target = {"first": 0, "back": g.cursor - 1, "forward": g.cursor + 1,
                   "last": len(g)}[where]
@@ -484,6 +525,49 @@ class BlokusApp:
         g.goto(target)
         self.set_status("")
         self.redraw()
+
+    # ------------------------------------------------------------------ rated games
+    def start_rated(self) -> None:
+        """Starts a rated game of the current variant at the chosen level: the person plays
+        the next player in turn (by the number of rated games of the variant), the engine
+        every other colour."""
+        self.new_game()
+        info = self.info
+        player = len(rated_games(self.settings, info.name)) % info.nplayers
+        for c, var in enumerate(self.computer_vars):
+            var.set(info.player_of(c) != player)
+        self._changed()  # drops a search new_game started for the old sides
+        self.rated = (self.level, player)
+        self.set_status(f"Rated game at level {self.level}: you play "
+                        f"{info.player_names()[player]}. No hints, no undo.")
+        self.redraw()
+        self._maybe_engine()
+
+    def _leave_rated(self) -> str:
+        """Gives up a rated game under way (not counted); a note saying so, or ''."""
+        if self.rated is None:
+            return ""
+        self.rated = None
+        return "The rated game was left unfinished: not counted.\n"
+
+    def _finish_rated(self) -> None:
+        """The game ended: a rated one is stored, and the rating shown anew."""
+        if self.rated is None:
+            return
+        level, player = self.rated
+        self.rated = None
+        pts = self.game.position.player_points()
+        game = RatedGame.finished(level, pts[player], pts[:player] + pts[player + 1:],
+                                  self.info.name)
+        self.rated_panel.record(game)
+        self.set_status(f"{self._result_text()}\nRated game at level {level}: a {game.result}.",
+                        colour=TEXT)
+        self._update_buttons()
+
+    def _level_chosen(self, level: int) -> None:
+        """The level chooser changed: the engine gets it before its next search."""
+        self.level = level
+        self._update_buttons()
 
     def _computer_changed(self) -> None:
         self.redraw()
@@ -539,6 +623,7 @@ class BlokusApp:
             self.autoplay_left -= 1
         if self.to_play() is None:
             self.set_status(self._result_text(), colour=TEXT)
+            self._finish_rated()
         if self.autoplay_left is not None and (self.autoplay_left <= 0 or self.to_play() is None):
             self._autoplay_finished()
             return
@@ -566,7 +651,8 @@ class BlokusApp:
             return
         self.token += 1
         self.pending = (self.token, purpose, self.version)
-        self.worker.request("search", self.token, self.info.name, moves, self._movetime())
+        self.worker.request("search", self.token, self.info.name, moves, self._movetime(),
+                            self.level, HINT_LINES if purpose == "hint" else 1)
         c = self.to_play()
         assert c is not None
         name = self.info.colour_names[c]
@@ -584,11 +670,15 @@ class BlokusApp:
             self._request("move")
 
     def computer_move(self) -> None:
-        if self.pending is None:
+        if self.rated is not None:
+            self.set_status("In a rated game you play your own moves.", error=True)
+        elif self.pending is None:
             self._request("move")
 
     def ask_hint(self) -> None:
-        if self.pending is None:
+        if self.rated is not None:
+            self.set_status("No hints in a rated game.", error=True)
+        elif self.pending is None:
             self._request("hint")
 
     def move_now(self) -> None:
@@ -597,7 +687,11 @@ class BlokusApp:
 
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
-        if kind == "ready":
+        if kind == "level":
+            self.info_label.configure(text=f"{self.engine_name} ready · level {msg[1]}")
+            if self.fast and self.args.level:
+                print(f"level {msg[1]}", flush=True)
+        elif kind == "ready":
             self.engine_ready = True
             self.engine_name = msg[1]
             self.info_label.configure(text=f"{msg[1]} ready")
@@ -623,7 +717,7 @@ class BlokusApp:
                     print(f"engine error: {msg[2]}", file=sys.stderr)
                     self.close(code=1)
         elif kind == "best":
-            token, move, info = msg[1], msg[2], msg[3]
+            token, move, info, lines = msg[1], msg[2], msg[3], msg[4]
             if not self.pending or token != self.pending[0]:
                 return  # stale: the position changed meanwhile
             _, purpose, version = self.pending
@@ -643,18 +737,31 @@ class BlokusApp:
                 self.set_status(f"engine move {move!r}: {e}", error=True)
                 return
             if purpose == "hint":
-                c = self.to_play()
-                assert c is not None
-                self.hint = (c, squares)
-                piece = blokus.piece_of(squares)
-                self.set_status(f"Hint for {self.info.colour_names[c]}: {piece} "
-                                f"{blokus.move_text(squares)}")
-                self.redraw()
+                self._show_hint(lines)
             elif self.play_move(squares, "computer"):
                 self._after_move()
             elif self.fast:
                 print(f"the engine's move {move} is illegal here", file=sys.stderr)
                 self.close(code=1)
+
+    def _show_hint(self, lines: List[Tuple[Optional[int], List[str]]]) -> None:
+        """Keeps the hint's moves (the legal first moves of its lines) and lists them."""
+        c = self.to_play()
+        assert c is not None
+        self.hint = []
+        for score, moves in lines:
+            try:
+                squares = blokus.parse_move(moves[0], self.info.size)
+            except ValueError:
+                continue
+            if self.game.position.is_legal(c, squares):
+                self.hint.append((c, squares, score))
+        text = [f"{rank} {blokus.piece_of(squares)}"
+                + (f" {max(0, min(100, score))}%" if score is not None else "")
+                for rank, (_, squares, score) in enumerate(self.hint, 1)]
+        self.set_status(f"Hint for {self.info.colour_names[c]} (piece, expected result): "
+                        + " · ".join(text))
+        self.redraw()
 
     def _show_info(self, info: Dict[str, Any]) -> None:
         if not info:
@@ -672,10 +779,16 @@ class BlokusApp:
         if self.closed:
             return
         busy = self.pending is not None
-        ok = self.engine_ready and not busy
+        rated = self.rated is not None
+        ok = self.engine_ready and not busy and not rated
         for b in (self.hint_button, self.play_button):
             b.configure(state="normal" if ok else "disabled")
         self.stop_button.configure(state="normal" if busy else "disabled")
+        self.level_chooser.configure(state="disabled" if rated else "readonly")
+        for box in self.computer_box.winfo_children():
+            box.configure(state="disabled" if rated else "normal")
+        self.rated_panel.show(self.info.name, self.info.title, self.level,
+                              self.rated[0] if rated else None)
 
     # ------------------------------------------------------------------ autoplay / exit
     def _autoplay_finished(self) -> None:
@@ -820,6 +933,7 @@ class BlokusApp:
                 self.close(code=1)
             return
         self._changed()
+        self._leave_rated()
         if game.variant.name != self.info.name:
             self.game = game
             self._setup_variant(game.variant.name, computer=[])
@@ -1023,15 +1137,26 @@ class BlokusApp:
             px, py = self._xy(sq)
             cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2, outline=TEXT,
                                 width=2, dash=(3, 2))
-        # The hint.
-        if self.hint is not None:
-            c, squares = self.hint
+        # The hint: its moves outlined in the colours of their ranks, the best one shaded too,
+        # each numbered on its square nearest its centre (another one if a better move's
+        # number is there).
+        for rank, (c, squares, _) in reversed(list(enumerate(self.hint, 1))):
+            inset = 2 + 3 * (rank - 1)
             for sq in squares:
                 px, py = self._xy(sq)
-                cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
-                                    fill=colours[c], stipple="gray50", outline="")
-                cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2,
-                                    outline=shade(colours[c], 0.5), width=3, dash=(5, 3))
+                if rank == 1:
+                    cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
+                                        fill=colours[c], stipple="gray50", outline="")
+                cv.create_rectangle(px + inset, py + inset, px + cell - inset, py + cell - inset,
+                                    outline=RANK_COLORS[rank - 1], width=3,
+                                    dash=() if rank == 1 else (5, 3))
+        numbered: Set[Square] = set()
+        for rank, (_, squares, _) in enumerate(self.hint, 1):
+            free = [sq for sq in squares if sq not in numbered] or list(squares)
+            sq = anchor_cell(free)
+            numbered.add(sq)
+            px, py = self._xy(sq)
+            badge(cv, px + cell / 2, py + cell / 2, rank, radius=cell * 0.32)
 
     def _draw_preview(self) -> None:
         cv = self.canvas
@@ -1190,6 +1315,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default 1000; 30 with "
                          "--exit-after-autoplay)")
+    ap.add_argument("--level", type=int, choices=LEVELS, default=None,
+                    help="engine level 1-10 (10 = full strength) for this session "
+                         "(default: the one chosen last, kept in ~/.config/tessera)")
     ap.add_argument("--computer", default=None, metavar="COLOURS",
                     help="the colours the engine plays, 1-based and comma-separated "
                          "(default: the last colour); 'none' for none")

@@ -3,24 +3,45 @@
 
     python3 tools/gui/compsudoku.py [--engine CMD] [--box MxN] [--mode classic|rows|border|random]
                                     [--seed S] [--board FILE] [--player1 human|engine]
-                                    [--player2 human|engine] [--movetime MS]
+                                    [--player2 human|engine] [--movetime MS] [--level N]
                                     [--autoplay] [--exit-after-autoplay]
 
 Click a square, then type a value (digits; for grids above 9 also A = 10, B = 11, ...; Enter
 ends a two-digit value) or pick one of its candidates in the VALUES pad. In the territory modes
 the squares each player may fill are shaded in its colour. Ctrl+H hint, Ctrl+Z undo, Ctrl+N new
-game, arrows move the selection, Esc drops it.
+game, Ctrl+E set up a position, arrows move the selection, Esc drops it.
+
+The engine plays at the chosen level (1 to 10, 10 = full strength). **Hint** shows its three
+best moves on the board, numbered 1 to 3 in their colours (a dashed frame: a pass, a move that
+would be taboo), with the expected final margin of each in points.
+
+**Set up** a position: click a square and type its value, filled as a given or by player 1 or
+2 (the owners count in the territory modes), or mark the typed value taboo on that square;
+Delete empties a square. Set both scores and the player to move; **Done** hands the position
+to the engine, which checks it, and play (or a hint) goes on from there.
+
+**Rated games**, as in Pentobi: "Rated game at level N" starts a game on the empty grid of the
+chosen box and mode against the engine at the chosen level; you play player 1 in your first
+rated game of that box and mode, then player 2, and so on, without hints or undo. At the end the
+result (level, win/draw/loss, date, box and mode) is stored and your rating for that box and
+mode is estimated from all of them: level k counts as rating 1000 + 150 (k - 1); you start at
+1000 and move by K (S - E) after each game, S = 1 for a win, 1/2 a draw, 0 a loss, E the
+expected score against the level's rating, K = 40 for the first 10 games, then 20. A rated game
+left unfinished is not counted. The level and the rated games are kept in
+``~/.config/tessera/compsudoku.json`` (``$XDG_CONFIG_HOME``).
 
 The engine referees every move through ``tessera_client`` (a taboo move is the engine's call)
 and plays either side or both. It runs on a worker thread; the Tk thread polls a queue
 (``root.after``), so the window never freezes while the engine thinks. With ``--autoplay
 --exit-after-autoplay`` the engine plays both sides to the end, the program prints ``score A - B``
-(player 1 first) and exits 0.
+(player 1 first) and exits 0; with ``--level N`` it first prints ``level N`` once the engine
+took the level.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
 import sys
 import time
@@ -44,6 +65,11 @@ from tessera_client.compsudoku import (  # noqa: E402
     read_board_file,
     square_name,
 )
+
+from tessera_client.rating import RatedGame, rated_games  # noqa: E402
+from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from gui_common import (  # noqa: E402
+    HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 
 import tkinter as tk  # noqa: E402
 from tkinter import filedialog, ttk  # noqa: E402
@@ -86,10 +112,11 @@ class EngineWorker(EngineThread):
     """The :class:`SudokuSession` on a background thread (:class:`EngineThread`).
 
     Requests: ("newgame", token, box, mode, seed, start), ("set", token, state),
-    ("move", token, move), ("search", token, movetime, purpose), ("quit",).
+    ("move", token, move), ("search", token, movetime, purpose, level, lines), ("quit",).
     Answers: ("ready", name), ("failed", message), ("dead", message), ("error", token, message),
-    ("state", token, state, legal, outcome or None), ("info", token, info),
-    ("best", token, purpose, result).
+    ("level", level), ("state", token, state, legal, outcome or None), ("info", token, info),
+    ("best", token, purpose, result, lines): ``lines`` up to ``lines`` (score, moves), best
+    first.
     """
 
     ERRORS = (EngineError, ValueError)  # answered ("error", token, message)
@@ -123,17 +150,19 @@ class EngineWorker(EngineThread):
         session = self.session
         self.answers.put(("state", token, session.state, session.legal(), outcome))
 
-    def _search(self, token: int, movetime: int, purpose: str) -> None:
+    def _search(self, token: int, movetime: int, purpose: str, level: int, lines: int) -> None:
+        self.set_level(level)
         post = self.info_poster(token, every=0.05)
 
         def on_info(info: Dict[str, Any]) -> None:
             if token <= self.cancelled:
                 self.session.stop()  # cancelled while it started
-            else:
+            elif info.get("multipv", 1) == 1:  # the progress of the best line
                 post(info)
 
-        result = self.session.search(movetime, on_info)
-        self.answers.put(("best", token, purpose, result))
+        result = self.session.search(movetime, on_info, multipv=lines if lines > 1 else None)
+        best = [result.move.notation(self.session.state.size)] if result.move else []
+        self.answers.put(("best", token, purpose, result, hint_lines(best, result.lines)))
 
 
 # ---------------------------------------------------------------------------------- the window
@@ -154,7 +183,12 @@ class CompSudokuApp:
         self.history: List[SudokuState] = []  # the state before each logged move
         self.start_taboo: List[SudokuMove] = []
         self.selected: Optional[Tuple[int, int]] = None
-        self.hint: Optional[SudokuMove] = None
+        self.hints: List[Tuple[SudokuMove, Optional[int]]] = []  # (move, score), best first
+        self.settings = Settings("compsudoku")
+        self.level = args.level or self.settings.level
+        self.rated: Optional[Tuple[int, int]] = None  # a rated game: (level, your player)
+        self.setting_up: Optional[SudokuState] = None  # in setup mode: the state before it
+        self.given_owners: Dict[int, int] = {}  # who filled a set-up cell (shown in classic)
         self.flash: Dict[int, float] = {}
         self.popups: List[Dict[str, Any]] = []
         self.typed = ""
@@ -249,6 +283,11 @@ class CompSudokuApp:
         ttk.Button(game, text="New game  (Ctrl+N)", style="Accent.TButton",
                    command=self.new_game_from_panel).grid(row=len(rows) + 1, column=0,
                                                           columnspan=2, sticky="ew", pady=(6, 0))
+        self.setup_button = ttk.Button(game, text="Set up position  (Ctrl+E)",
+                                       command=self.toggle_setup)
+        self.setup_button.grid(row=len(rows) + 2, column=0, columnspan=2, sticky="ew",
+                               pady=(4, 0))
+        self.player_boxes = [widget for label, widget in rows if label.startswith("Player")]
 
     def _build_engine_panel(self, side: ttk.Frame) -> None:
         eng = ttk.Labelframe(side, text="ENGINE", padding=8)
@@ -263,15 +302,18 @@ class CompSudokuApp:
         self.think_var = tk.StringVar(value=label)
         ttk.Combobox(eng, textvariable=self.think_var, values=list(choices), state="readonly",
                      width=8).grid(row=0, column=1, sticky="e")
+        ttk.Label(eng, text="Level").grid(row=1, column=0, sticky="w", pady=(4, 0))
+        self.level_chooser = LevelChooser(eng, self.settings, self.level, self._level_chosen)
+        self.level_chooser.grid(row=1, column=1, sticky="e", pady=(4, 0))
         self.hint_button = ttk.Button(eng, text="Hint  (Ctrl+H)", command=self.ask_hint)
-        self.hint_button.grid(row=1, column=0, columnspan=2, sticky="ew", pady=(6, 0))
+        self.hint_button.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(6, 0))
         self.undo_button = ttk.Button(eng, text="Undo  (Ctrl+Z)", command=self.undo)
-        self.undo_button.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(4, 0))
+        self.undo_button.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(4, 0))
         self.pass_button = ttk.Button(eng, text="Pass (play a taboo move)", command=self.pass_turn)
-        self.pass_button.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(4, 0))
+        self.pass_button.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(4, 0))
         self.engine_label = ttk.Label(eng, text="starting engine…", style="Muted.TLabel",
                                       wraplength=200, justify="left")
-        self.engine_label.grid(row=4, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self.engine_label.grid(row=5, column=0, columnspan=2, sticky="w", pady=(6, 0))
 
     def _build_value_panel(self, side: ttk.Frame) -> None:
         values = ttk.Labelframe(side, text="VALUES", padding=8)
@@ -283,17 +325,53 @@ class CompSudokuApp:
         self.keypad.pack(anchor="w", pady=(4, 0))
         self.value_buttons: Dict[int, ttk.Button] = {}
 
+    def _build_setup_panel(self, frame: ttk.Frame) -> None:
+        """The setup mode's controls, shown instead of the moves in that mode: fill as,
+        scores, the player to move."""
+        self.setup_panel = ttk.Labelframe(frame, text="SET UP", padding=8)
+        ttk.Label(self.setup_panel, text="A typed value is").pack(anchor="w")
+        fills = ttk.Frame(self.setup_panel)
+        fills.pack(anchor="w")
+        self.fill_var = tk.StringVar(value="Given")
+        for k, choice in enumerate(("Given", "Player 1", "Player 2", "Taboo")):
+            ttk.Radiobutton(fills, text=choice, value=choice, variable=self.fill_var,
+                            command=self.redraw).grid(row=k // 2, column=k % 2, sticky="w",
+                                                      padx=(0, 8))
+        scores = ttk.Frame(self.setup_panel)
+        scores.pack(anchor="w", pady=(4, 0))
+        ttk.Label(scores, text="Scores").pack(side="left")
+        self.score_vars = [tk.StringVar(value="0"), tk.StringVar(value="0")]
+        for var in self.score_vars:
+            ttk.Spinbox(scores, from_=0, to=999, textvariable=var, width=4).pack(side="left",
+                                                                                 padx=(6, 0))
+        turn = ttk.Frame(self.setup_panel)
+        turn.pack(anchor="w", pady=(2, 0))
+        ttk.Label(turn, text="To move").pack(side="left")
+        self.turn_var = tk.IntVar(value=1)
+        for player in (1, 2):
+            ttk.Radiobutton(turn, text=str(player), value=player, variable=self.turn_var,
+                            command=self._setup_turn).pack(side="left", padx=(6, 0))
+        buttons = ttk.Frame(self.setup_panel)
+        buttons.pack(fill="x", pady=(6, 0))
+        ttk.Button(buttons, text="Clear", command=self._setup_clear).pack(side="left")
+        ttk.Button(buttons, text="Cancel", command=self._setup_cancel).pack(side="right")
+        ttk.Button(self.setup_panel, text="Done", style="Accent.TButton",
+                   command=self.finish_setup).pack(fill="x", pady=(4, 0))
+
     def _build_lists(self, frame: ttk.Frame) -> None:
-        moves = ttk.Labelframe(frame, text="MOVES", padding=6)
+        self.rated_panel = RatedPanel(frame, self.settings, self.start_rated, width=270)
+        self.rated_panel.pack(side="bottom", fill="x", pady=(10, 0))
+        self._build_setup_panel(frame)
+        self.moves_frame = moves = ttk.Labelframe(frame, text="MOVES", padding=6)
         moves.pack(fill="both", expand=True)
-        self.moves_list = tk.Listbox(moves, width=40, height=22, activestyle="none",
+        self.moves_list = tk.Listbox(moves, width=40, height=16, activestyle="none",
                                      font=("DejaVu Sans Mono", 9), highlightthickness=0,
                                      relief="flat")
         scroll = ttk.Scrollbar(moves, command=self.moves_list.yview)
         self.moves_list.configure(yscrollcommand=scroll.set)
         self.moves_list.pack(side="left", fill="both", expand=True)
         scroll.pack(side="right", fill="y")
-        taboo = ttk.Labelframe(frame, text="TABOO MOVES", padding=6)
+        self.taboo_frame = taboo = ttk.Labelframe(frame, text="TABOO MOVES", padding=6)
         taboo.pack(fill="x", pady=(10, 0))
         ttk.Label(taboo, style="Muted.TLabel", wraplength=290, justify="left", text=(
             "A move that breaks no rule but leaves the sudoku without a solution is taboo: "
@@ -309,6 +387,7 @@ class CompSudokuApp:
         self.root.bind("<Control-h>", lambda e: self.ask_hint())
         self.root.bind("<Control-z>", lambda e: self.undo())
         self.root.bind("<Control-n>", lambda e: self.new_game_from_panel())
+        self.root.bind("<Control-e>", lambda e: self.toggle_setup())
         self.root.bind("<Escape>", lambda e: self._select(None))
 
     def _choose_board(self) -> None:
@@ -322,10 +401,14 @@ class CompSudokuApp:
         return self.kind_vars[player].get()
 
     def _engine_to_move(self) -> bool:
-        return not self.state.over and self._kind(self.state.turn) == "Engine"
+        return self._playing() and self._kind(self.state.turn) == "Engine"
 
     def _human_to_move(self) -> bool:
-        return not self.state.over and self._kind(self.state.turn) == "Human"
+        return self._playing() and self._kind(self.state.turn) == "Human"
+
+    def _playing(self) -> bool:
+        """The game goes on (not over, not being set up)."""
+        return not self.state.over and self.setting_up is None
 
     def _movetime(self) -> int:
         if self.fast and self.args.movetime is not None:
@@ -358,7 +441,11 @@ class CompSudokuApp:
 
     def _answer(self, msg: tuple) -> None:
         kind = msg[0]
-        if kind == "ready":
+        if kind == "level":
+            self.engine_label.configure(text=f"engine level {msg[1]}")
+            if self.fast and self.args.level:
+                print(f"level {msg[1]}", flush=True)
+        elif kind == "ready":
             self.engine_ready = True
             self.engine_label.configure(text=f"{msg[1]} ready")
             self._update_controls()
@@ -371,11 +458,14 @@ class CompSudokuApp:
         elif kind == "error":
             self._engine_refused(msg[2])
         elif kind == "state":
+            purpose = self.pending[1]
             self.pending = None
+            if purpose == "setup":
+                self._setup_taken()
             self._take_state(msg[2], msg[3], msg[4])
         elif kind == "best":
             self.pending = None
-            self._take_best(msg[2], msg[3])
+            self._take_best(msg[2], msg[3], msg[4])
 
     def _engine_lost(self, message: str) -> None:
         self.engine_ready = False
@@ -416,8 +506,9 @@ class CompSudokuApp:
                  f"{info.get('nps', 0) / 1e6:.2f} M nodes/s · pv {pv}")
 
     # ------------------------------------------------------------------ game flow
-    def new_game_from_panel(self) -> None:
-        """Starts a game with the panel's options (a board file sets the box)."""
+    def new_game_from_panel(self) -> bool:
+        """Starts a game with the panel's options (a board file sets the box); False (with
+        the reason shown) if they do not make one. A rated game or a setup under way ends."""
         self._cancel()
         mode = self.mode_var.get()
         try:
@@ -425,19 +516,23 @@ class CompSudokuApp:
             start = self._start_position(mode)
         except (OSError, ValueError, KeyError, IndexError) as e:
             self._say(f"Cannot start that game: {e}", ERROR)
-            return
+            return False
+        note = self._leave_rated()
+        self._leave_setup()
         self.state = start or SudokuState.new(self.box_var.get(), mode)
         self.box_var.set(self.state.box)
         self.legal = Legal([], [])
         self.log, self.history = [], []
         self.start_taboo = list(self.state.taboo)
-        self.selected = self.hint = None
+        self.given_owners = {}
+        self.selected, self.hints = None, []
         self.flash, self.popups = {}, []
         self._resize()
         source = f" from {Path(self.board_var.get()).name}" if start else ""
-        self._say(f"New game: {self.state.box} boxes, {mode} mode{source}.")
+        self._say(f"{note}New game: {self.state.box} boxes, {mode} mode{source}.")
         self._send("newgame", self.state.box, mode, seed, start)
         self.redraw()
+        return True
 
     def _seed(self) -> int:
         return int(self.seed_var.get().strip() or "1")
@@ -457,7 +552,7 @@ class CompSudokuApp:
             self._celebrate(outcome)
             message, color = self._outcome_text(outcome), COLORS[outcome.player]
         self.state, self.legal = state, legal
-        self.hint = None
+        self.hints = []
         if self.selected and state.get(*self.selected):
             self.selected = None
         if self._human_to_move():
@@ -482,16 +577,20 @@ class CompSudokuApp:
     def _engine_turn(self) -> None:
         self.turn_after = None
         if self.engine_ready and self.pending is None and self._engine_to_move():
-            self._send("search", self._movetime(), "play", purpose="search")
+            self._send("search", self._movetime(), "play", self.level, 1, purpose="search")
             self.redraw()
 
-    def _take_best(self, purpose: str, result: SearchResult) -> None:
+    def _take_best(self, purpose: str, result: SearchResult,
+                   lines: List[Tuple[Optional[int], List[str]]]) -> None:
         if result.move is None:  # no legal move, says the engine, yet the game goes on
             self._fail("The engine answered 'bestmove none' before the end of the game.")
             return
+        if result.info:
+            self._show_info(result.info)
         if purpose == "hint":
-            self.hint = result.move
-            self._say(self._hint_text(result.move), HINT)
+            n = self.state.size
+            self.hints = [(SudokuMove.parse(moves[0], n), score) for score, moves in lines]
+            self._say(self._hint_text(), HINT)
             self.redraw()
         elif self._engine_to_move():
             self._send("move", result.move)
@@ -501,7 +600,8 @@ class CompSudokuApp:
         winner = self.state.winner
         result = "a draw" if not winner else f"player {winner} wins"
         last = self._outcome_text(self.log[-1]) + "\n" if self.log else ""
-        self._say(f"{last}Game over: {result}, {a} - {b}.", COLORS.get(winner or 0, TEXT))
+        self._say(f"{last}Game over: {result}, {a} - {b}.{self._finish_rated()}",
+                  COLORS.get(winner or 0, TEXT))
         self._update_controls()
         if self.fast:
             taboo = sum(1 for o in self.log if o.taboo)
@@ -527,6 +627,8 @@ class CompSudokuApp:
         moves = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
         if e.keysym in moves:
             self._move_selection(*moves[e.keysym])
+        elif e.keysym in ("Delete", "BackSpace") and self.setting_up is not None:
+            self._setup_value(0)
         elif e.keysym in ("Return", "KP_Enter", "space"):
             self._commit_typed()
         elif e.char and e.char.isdigit():
@@ -570,8 +672,10 @@ class CompSudokuApp:
     def _enter_value(self, value: int) -> None:
         if self.selected is None:
             self._say("Select a square first, then type its value.")
-            return
-        self.try_move(SudokuMove(self.selected[0], self.selected[1], value))
+        elif self.setting_up is not None:
+            self._setup_value(value)
+        else:
+            self.try_move(SudokuMove(self.selected[0], self.selected[1], value))
 
     def try_move(self, move: SudokuMove) -> None:
         """A human's move: explained if the rules refuse it, else sent to the engine to judge."""
@@ -581,7 +685,7 @@ class CompSudokuApp:
             return
         if self.pending is not None:  # a hint search: give it up
             self._cancel()
-        self.hint = None
+        self.hints = []
         self._send("move", move)
 
     def _why_not(self, move: SudokuMove) -> Optional[str]:
@@ -615,13 +719,19 @@ class CompSudokuApp:
             self.try_move(self.legal.passes[0])
 
     def ask_hint(self) -> None:
-        """The engine's move for the human to move, drawn on the board."""
-        if self._human_to_move() and self.engine_ready and self.pending is None:
-            self._send("search", self._movetime(), "hint", purpose="hint")
+        """The engine's best moves for the human to move, drawn on the board."""
+        if self.rated is not None:
+            self._say("No hints in a rated game.", ERROR)
+        elif self._human_to_move() and self.engine_ready and self.pending is None:
+            self._send("search", self._movetime(), "hint", self.level, HINT_LINES,
+                       purpose="hint")
             self._say("The engine looks for a hint…", HINT)
 
     def undo(self) -> None:
         """Takes back the last human move (and the engine's answers), or the last move."""
+        if self.rated is not None:
+            self._say("No undo in a rated game.", ERROR)
+            return
         if not self.log or (self.pending and self.pending[1] not in ("hint", "search")):
             return
         humans = [i for i, o in enumerate(self.log) if self._kind(o.player) == "Human"]
@@ -629,9 +739,157 @@ class CompSudokuApp:
         self._cancel()
         state = self.history[back]
         del self.log[back:], self.history[back:]
-        self.selected = self.hint = None
+        self.selected, self.hints = None, []
         self._say(f"Undone: back to move {back + 1}.")
         self._send("set", state)
+
+    # ------------------------------------------------------------------ set up a position
+    def toggle_setup(self) -> None:
+        """Enters setup mode (the game stops; the grid is edited in place), or leaves it with
+        Done."""
+        if self.setting_up is not None:
+            self.finish_setup()
+            return
+        if self.rated is not None:
+            self._say("A rated game cannot be set up.", ERROR)
+            return
+        self._cancel()
+        state = self.state
+        self.setting_up = state
+        self.state = dataclasses.replace(state, cells=list(state.cells),
+                                         owners=list(state.owners), taboo=list(state.taboo),
+                                         over=False, winner=None)
+        self.hints = []
+        for var, score in zip(self.score_vars, state.scores):
+            var.set(str(score))
+        self.turn_var.set(state.turn)
+        self.moves_frame.pack_forget()
+        self.setup_panel.pack(fill="x", before=self.taboo_frame)
+        self._say("Set up: click a square and type its value (or pick it below); Delete "
+                  "empties it. Done hands the position to the engine.")
+        self.redraw()
+
+    def _setup_value(self, value: int) -> None:
+        """Puts ``value`` (0: empty) on the selected square as chosen in the panel, or toggles
+        it as a taboo move there."""
+        assert self.selected is not None
+        row, col = self.selected
+        state, cell = self.state, self.selected[0] * self.state.size + self.selected[1]
+        fill = self.fill_var.get()
+        square = square_name(row, col, state.size)
+        if fill == "Taboo" and value:
+            move = SudokuMove(row, col, value)
+            if state.get(row, col):
+                self._say(f"{square} is filled: a taboo move is on an empty square.", ERROR)
+            elif move in state.taboo:
+                state.taboo.remove(move)
+            else:
+                state.taboo.append(move)
+            self.redraw()
+            return
+        clash = [name for name, cells in state.regions(row, col).items()
+                 if value and any(state.cells[c] == value for c in cells if c != cell)]
+        if clash:
+            self._say(f"{value} is already in {' and '.join(clash)}.", ERROR)
+            return
+        owner = {"Player 1": 1, "Player 2": 2}.get(fill, 0) if value else 0
+        state.cells[cell] = value
+        state.owners[cell] = owner if state.territory else 0
+        self.given_owners.pop(cell, None)
+        if owner:
+            self.given_owners[cell] = owner
+        state.taboo = [mv for mv in state.taboo if (mv.row, mv.col) != (row, col)]
+        self.redraw()
+
+    def _setup_turn(self) -> None:
+        self.state.turn = self.turn_var.get()
+        self.redraw()
+
+    def _setup_clear(self) -> None:
+        size = self.state.size * self.state.size
+        self.state.cells, self.state.owners, self.state.taboo = [0] * size, [0] * size, []
+        self.given_owners = {}
+        self.redraw()
+
+    def _setup_cancel(self) -> None:
+        """Leaves setup mode with the position it started from."""
+        if self.setting_up is not None:
+            self.state = self.setting_up
+            self._leave_setup()
+            self._say("Setup cancelled.")
+            self.redraw()
+            self._next_turn()
+
+    def finish_setup(self) -> None:
+        """Sends the position to the engine, which checks it; play goes on from there."""
+        try:
+            scores = [int(var.get()) for var in self.score_vars]
+            if min(scores) < 0:
+                raise ValueError
+        except ValueError:
+            self._say("Scores are whole numbers from 0.", ERROR)
+            return
+        self.state.scores = (scores[0], scores[1])
+        self.state.turn = self.turn_var.get()
+        self._send("set", self.state, purpose="setup")
+
+    def _setup_taken(self) -> None:
+        """The engine took the set-up position: a new start, without moves to undo."""
+        self._leave_setup()
+        self.log, self.history = [], []
+        self.start_taboo = list(self.state.taboo)
+        self._say("Position set up.")
+
+    def _leave_setup(self) -> None:
+        if self.setting_up is not None:
+            self.setting_up = None
+            self.setup_panel.pack_forget()
+            self.moves_frame.pack(fill="both", expand=True, before=self.taboo_frame)
+
+    # ------------------------------------------------------------------ rated games
+    def _variant(self) -> str:
+        """What a rating is kept for: the box and the mode, ``3x3 classic``."""
+        return f"{self.state.box} {self.state.mode}"
+
+    def start_rated(self) -> None:
+        """Starts a rated game on the empty grid of the panel's box and mode at the chosen
+        level: the person plays player 1 or 2 in turn (by the number of rated games of that
+        box and mode), the engine the other."""
+        self.board_var.set("")
+        variant = f"{self.box_var.get().strip()} {self.mode_var.get()}"
+        player = len(rated_games(self.settings, variant)) % 2 + 1
+        self.kind_vars[player].set("Human")
+        self.kind_vars[3 - player].set("Engine")
+        if self.new_game_from_panel():
+            self.rated = (self.level, player)
+            self._say(f"Rated game at level {self.level}: you are player {player}. No hints, "
+                      "no undo.")
+            self.redraw()
+
+    def _leave_rated(self) -> str:
+        """Gives up a rated game under way (not counted); a note saying so, or ''."""
+        if self.rated is None or self.state.over:
+            self.rated = None
+            return ""
+        self.rated = None
+        return "The rated game was left unfinished: not counted.\n"
+
+    def _finish_rated(self) -> str:
+        """The game is over: a rated one is stored; a note saying how it went, or ''."""
+        if self.rated is None:
+            return ""
+        level, player = self.rated
+        self.rated = None
+        scores = self.state.scores
+        game = RatedGame.finished(level, scores[player - 1], [scores[2 - player]],
+                                  self._variant())
+        self.rated_panel.record(game)
+        return f"\nRated game at level {level}: a {game.result}."
+
+    def _level_chosen(self, level: int) -> None:
+        """The level chooser changed: the engine gets it before its next search."""
+        self.level = level
+        self._update_controls()
 
     # ------------------------------------------------------------------ texts
     def _outcome_text(self, outcome: Outcome) -> str:
@@ -650,13 +908,19 @@ class CompSudokuApp:
             text += f" Player {3 - outcome.player} has no square left to play and is skipped."
         return text
 
-    def _hint_text(self, move: SudokuMove) -> str:
-        label = move.label(self.state.size)
-        if self.legal.is_pass(move):
-            return f"Hint: pass with {label} (it would become taboo; nothing is placed)."
-        regions = self.state.completes(move.row, move.col)
-        gain = f", +{self.state.points_for(move.row, move.col)}" if regions else ""
-        return f"Hint: {label}{gain}."
+    def _hint_text(self) -> str:
+        """The hint's moves with what each scores now and the expected final margin."""
+        parts = []
+        for rank, (move, score) in enumerate(self.hints, 1):
+            text = f"{rank}. {move.label(self.state.size)}"
+            if self.legal.is_pass(move):
+                text += " pass (would be taboo)"
+            elif self.state.completes(move.row, move.col):
+                text += f" +{self.state.points_for(move.row, move.col)} now"
+            if score is not None:
+                text += f", margin {score / 100:+.2f}"
+            parts.append(text)
+        return "Hint (expected final margin in points): " + " · ".join(parts)
 
     def _log_line(self, k: int, outcome: Outcome) -> str:
         n = self.state.size
@@ -728,10 +992,12 @@ class CompSudokuApp:
                       text=self._turn_text())
 
     def _turn_text(self) -> str:
+        arrow = "◀" if self.state.turn == 1 else "▶"
+        if self.setting_up is not None:
+            return f"{arrow} setting up"
         if self.state.over:
             return "game over"
         thinking = self.pending is not None and self.pending[1] == "search"
-        arrow = "◀" if self.state.turn == 1 else "▶"
         suffix = " thinks…" if thinking else " to move"
         return f"{arrow} player {self.state.turn}{suffix}"
 
@@ -796,7 +1062,8 @@ class CompSudokuApp:
     def _filled_by(self) -> Dict[int, int]:
         """Who filled each cell in this game (classic mode has no owners in the state)."""
         n = self.state.size
-        return {o.move.row * n + o.move.col: o.player for o in self.log if not o.taboo}
+        played = {o.move.row * n + o.move.col: o.player for o in self.log if not o.taboo}
+        return {**self.given_owners, **played}
 
     def _draw_marks(self) -> None:
         """The last move, the hint and the selection."""
@@ -808,15 +1075,38 @@ class CompSudokuApp:
             c.create_rectangle(x + 3, y + 3, x + size - 3, y + size - 3,
                                outline=COLORS[last.player], width=2,
                                dash=(4, 2) if last.taboo else None)
-        if self.hint is not None:  # a pass (a taboo move) dashed
-            x, y = x0 + self.hint.col * size, y0 + self.hint.row * size
-            c.create_rectangle(x + 2, y + 2, x + size - 2, y + size - 2, outline=HINT, width=3,
-                               dash=(6, 3) if self.legal.is_pass(self.hint) else None)
-            c.create_text(x + size / 2, y + size / 2, text=str(self.hint.value), fill=HINT,
-                          font=("DejaVu Sans", -int(size * 0.45), "italic"))
+        self._draw_hints()
         if self.selected is not None:
             x, y = x0 + self.selected[1] * size, y0 + self.selected[0] * size
             c.create_rectangle(x + 1, y + 1, x + size - 1, y + size - 1, outline=SELECT, width=3)
+
+    def _draw_hints(self) -> None:
+        """The hint's moves: framed in their ranks' colours (dashed: a pass), the value in
+        the square, the rank in a corner; a second move on a square takes the next corner and
+        shows its value beside its number."""
+        c, size = self.canvas, self.cell
+        x0, y0 = self._origin()
+        on_square: Dict[Tuple[int, int], int] = {}
+        for rank, (move, _) in enumerate(self.hints, 1):
+            x, y = x0 + move.col * size, y0 + move.row * size
+            k = on_square.get((move.row, move.col), 0)
+            on_square[(move.row, move.col)] = k + 1
+            inset = 2 + 3 * k
+            color = RANK_COLORS[rank - 1]
+            c.create_rectangle(x + inset, y + inset, x + size - inset, y + size - inset,
+                               outline=color, width=3,
+                               dash=(6, 3) if self.legal.is_pass(move) else None)
+            r = max(6, size * 0.16)
+            bx = x + r + 3 if k % 2 == 0 else x + size - r - 3
+            by = y + r + 3 if k < 2 else y + size - r - 3
+            badge(c, bx, by, rank, radius=r)
+            if k == 0:
+                c.create_text(x + size / 2, y + size / 2 + r / 2, text=str(move.value),
+                              fill=color, font=("DejaVu Sans", -int(size * 0.42), "italic"))
+            else:
+                c.create_text(bx + (r + 2) * (1 if k % 2 == 0 else -1), by, text=str(move.value),
+                              anchor="w" if k % 2 == 0 else "e", fill=color,
+                              font=("DejaVu Sans", -int(r * 1.6), "bold italic"))
 
     def _draw_game_over(self) -> None:
         c = self.canvas
@@ -843,6 +1133,14 @@ class CompSudokuApp:
             self.value_buttons[v] = button
 
     def _refresh_keypad(self) -> None:
+        if self.setting_up is not None:
+            square = square_name(*self.selected, self.state.size) if self.selected else None
+            text = (f"{square}: type or pick its value ({self.fill_var.get().lower()}); "
+                    "Delete empties it." if square else "Select a square to set it up.")
+            for button in self.value_buttons.values():
+                button.state(["!disabled"] if square else ["disabled"])
+            self.values_label.configure(text=text)
+            return
         if self.selected is None:
             candidates, text = [], "Select a square to see its candidates."
         else:
@@ -879,7 +1177,7 @@ class CompSudokuApp:
                 k, player = when[move]
                 origin = f"player {player}, move {k + 1}"
             else:
-                origin = "given by the board file" if move in self.start_taboo else "earlier"
+                origin = "given at the start" if move in self.start_taboo else "earlier"
             self.taboo_list.insert("end", f"{move.label(n):<8} {origin}")
 
     def _update_controls(self) -> None:
@@ -887,10 +1185,18 @@ class CompSudokuApp:
             return
         human = self._human_to_move() and self.engine_ready
         idle = self.pending is None
-        self.hint_button.state(["!disabled"] if human and idle else ["disabled"])
+        rated = self.rated is not None
+        self.hint_button.state(["!disabled"] if human and idle and not rated else ["disabled"])
+        for widget in [self.level_chooser, *self.player_boxes]:
+            widget.state(["disabled"] if rated else ["!disabled"])
+        self.setup_button.state(["disabled"] if rated else ["!disabled"])
+        self.setup_button.configure(text="Done setting up  (Ctrl+E)" if self.setting_up
+                                    else "Set up position  (Ctrl+E)")
+        self.rated_panel.show(self._variant(), self._variant(), self.level,
+                              self.rated[0] if rated else None)
         self.pass_button.state(["!disabled"] if human and self.legal.passes
                                and (idle or self.pending[1] == "hint") else ["disabled"])
-        self.undo_button.state(["!disabled"] if self.log else ["disabled"])
+        self.undo_button.state(["!disabled"] if self.log and not rated else ["disabled"])
         self.hint_button.configure(text="Thinking…" if self.pending and self.pending[1] == "hint"
                                    else "Hint  (Ctrl+H)")
 
@@ -957,6 +1263,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--player2", choices=("human", "engine"), default="engine")
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default: the Think setting, 250)")
+    ap.add_argument("--level", type=int, choices=LEVELS, default=None,
+                    help="engine level 1-10 (10 = full strength) for this session "
+                         "(default: the one chosen last, kept in ~/.config/tessera)")
     ap.add_argument("--autoplay", action="store_true", help="the engine plays both sides")
     ap.add_argument("--exit-after-autoplay", action="store_true",
                     help="with --autoplay: play fast to the end, print 'score A - B', exit")

@@ -35,7 +35,7 @@ class EngineThread(threading.Thread):
     Answers on :attr:`answers`: ``("ready", name)`` once the engine runs, ``("failed",
     message)`` if it did not start, ``("dead", message)`` if it died or failed outside a
     request's own error handling (the thread ends), and whatever the handlers post; the helpers
-    below post ``("info", token, info)`` and ``("error", token, message)``.
+    below post ``("info", token, info)``, ``("error", token, message)`` and ``("level", level)``.
 
     ``command`` is what :meth:`Engine.popen` takes. A subclass may override :meth:`open` to
     start the engine differently (it returns the :class:`Engine`) and fill :attr:`handlers`.
@@ -53,6 +53,7 @@ class EngineThread(threading.Thread):
         self.engine: Optional[Engine] = None
         self.current_token = -1  # the search running now (-1: none)
         self.cancelled = -1      # searches up to this token are dropped
+        self.level: Optional[int] = None  # the Level sent to the engine (None: not yet)
 
     # ------------------------------------------------------------------ from the UI thread
     def request(self, *req: Any) -> None:
@@ -157,6 +158,17 @@ class EngineThread(threading.Thread):
 
         return handler
 
+    def set_level(self, level: int) -> None:
+        """Sets the engine's ``Level`` (1..10) before a search, unless it has it already or
+        does not know the option; answers ``("level", level)`` once the engine took it (a
+        refused level raises :class:`EngineError` in the request that asked for it)."""
+        assert self.engine is not None
+        if level != self.level and "Level" in self.engine.options:
+            self.engine.configure(Level=level)
+            self.engine.ping()
+            self.level = level
+            self.answers.put(("level", level))
+
     def info_poster(self, token: int, every: float = 0.05) -> Callable[[Dict[str, Any]], None]:
         """A callback that answers ``("info", token, info)``, at most one every ``every`` s."""
         last = 0.0
@@ -170,15 +182,19 @@ class EngineThread(threading.Thread):
 
         return post
 
-    def analyse(self, token: int, limit: Limit, every: float = 0.05) -> PlayResult:
-        """Searches the engine's position (in a :meth:`search_handler`), posting its info lines as
-        :meth:`info_poster` does; stopped at once if ``token`` was cancelled meanwhile."""
+    def analyse(self, token: int, limit: Limit, every: float = 0.05,
+                multipv: Optional[int] = None) -> PlayResult:
+        """Searches the engine's position (in a :meth:`search_handler`), posting the info lines of
+        its best line as :meth:`info_poster` does; stopped at once if ``token`` was cancelled
+        meanwhile.
+        ``multipv``: as in :meth:`Engine.analyse`; the lines are in the result's ``lines``."""
         assert self.engine is not None
-        analysis = self.engine.analysis(limit)
+        analysis = self.engine.analysis(limit, multipv=multipv)
         if token <= self.cancelled:
             self.engine.stop()
         post = self.info_poster(token, every)
         for info in analysis:
-            post(info)
+            if info.get("multipv", 1) == 1:  # the progress of the best line
+                post(info)
         assert analysis.result is not None
         return analysis.result

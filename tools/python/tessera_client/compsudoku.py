@@ -473,15 +473,19 @@ class Outcome:
 class SearchResult:
     """The engine's choice: ``move`` (None for ``bestmove none``: the game is over), the raw
     ``bestmove`` text and every ``info`` line of the search as a dict. Should the engine answer
-    ``bestmove none`` after publishing a line, ``move`` is that line's first move."""
+    ``bestmove none`` after publishing a line, ``move`` is that line's first move. ``lines``:
+    the last info of each line, best first (several with ``multipv``)."""
 
     move: Optional[SudokuMove]
     bestmove: str
     infos: List[Dict[str, Any]]
+    lines: List[Dict[str, Any]] = field(default_factory=list)
 
     @property
     def info(self) -> Dict[str, Any]:
-        """The last info dict (depth, score in centipoints, nodes, nps, time, pv)."""
+        """The best line's last info dict (depth, score in centipoints, nodes, nps, time, pv)."""
+        if self.lines:
+            return self.lines[0]
         return self.infos[-1] if self.infos else {}
 
 
@@ -548,11 +552,13 @@ class SudokuSession:
         return Outcome(player, move, taboo, points, regions, after, skipped)
 
     def search(self, movetime: int,
-               on_info: Optional[Callable[[Dict[str, Any]], None]] = None) -> SearchResult:
+               on_info: Optional[Callable[[Dict[str, Any]], None]] = None,
+               multipv: Optional[int] = None) -> SearchResult:
         """``go movetime <ms>``: the engine's move for the side to move; ``on_info`` gets every
-        info dict as it streams. :meth:`stop` (from another thread) ends it early."""
+        info dict as it streams. :meth:`stop` (from another thread) ends it early.
+        ``multipv``: the engine's ``MultiPV`` for this search (see :meth:`Engine.analyse`)."""
         infos: List[Dict[str, Any]] = []
-        analysis = self.engine.analysis(Limit(movetime=movetime))
+        analysis = self.engine.analysis(Limit(movetime=movetime), multipv=multipv)
         for info in analysis:
             infos.append(info)
             if on_info is not None:
@@ -562,9 +568,10 @@ class SudokuSession:
         if text in ("", "none") and infos and infos[-1].get("pv"):
             # A published line is a legal move: the engine's `bestmove none` after it (a search
             # cut off by its deadline before depth 1) is an engine bug.
-            return SearchResult(self._move(str(infos[-1]["pv"][0])), text, infos)
+            return SearchResult(self._move(str(infos[-1]["pv"][0])), text, infos,
+                                analysis.multipv)
         move = None if text in ("", "none") else self._move(text.split()[0])
-        return SearchResult(move, text, infos)
+        return SearchResult(move, text, infos, analysis.multipv)
 
     def stop(self) -> None:
         """Ends a running :meth:`search` now (its move follows); harmless without one."""

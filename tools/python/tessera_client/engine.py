@@ -146,6 +146,12 @@ def parse_info(line: str) -> InfoDict:
     return info
 
 
+def _rank(info: InfoDict) -> int:
+    """The rank of an info line: its ``multipv`` (1 when the engine reports a single line)."""
+    rank = info.get("multipv", 1)
+    return rank if isinstance(rank, int) else 1
+
+
 @dataclass
 class Limit:
     """When to stop a search. Times are in **milliseconds**, as in the protocol.
@@ -237,13 +243,15 @@ class PlayResult:
 
     ``moves`` is the parsed ``bestmove`` (for Blockudoku the whole hand in play order); it is
     empty for ``bestmove none`` (the hand cannot be placed: the game is over).
-    ``info`` is the last ``info`` line of the search as a dict (may be empty).
+    ``info`` is the last ``info`` line of the best line (rank 1) as a dict (may be empty).
     """
 
     moves: List[Union[Move, str]]
     info: InfoDict
     bestmove: str
     """The raw text after ``bestmove``."""
+    lines: List[InfoDict] = field(default_factory=list)
+    """The last ``info`` of each line, best first: one line, or up to ``MultiPV`` of them."""
 
     @property
     def none(self) -> bool:
@@ -276,6 +284,8 @@ class Engine:
         self._terminated = False
         self._searching = False
         self._analysis: Optional[AnalysisResult] = None
+        self._multipv: Optional[int] = None  # the MultiPV set by configure (None: the default)
+        self._restore_multipv: Optional[int] = None  # to send back after this search
         assert process.stdout is not None
         self._reader = threading.Thread(
             target=self._read_loop, args=(process.stdout,), name="tessera-reader", daemon=True
@@ -496,23 +506,46 @@ class Engine:
         self._raise_errors()
 
     def _wait_bestmove(self, timeout: Optional[float]) -> PlayResult:
-        info: InfoDict = {}
+        # The lines an analysis already read count too.
+        lines = self._analysis.ranks if self._analysis is not None else {}
         for line in self._read_until(lambda l: l.startswith("bestmove"), timeout):
             if line.startswith("info") and not line.startswith("info string"):
                 info = parse_info(line)
+                lines[_rank(info)] = info
             elif line.startswith("bestmove"):
-                return self._bestmove(line, info)
+                return self._bestmove(line, lines)
         raise AssertionError("unreachable")
 
-    def _bestmove(self, line: str, info: InfoDict) -> PlayResult:
+    def _bestmove(self, line: str, lines: Dict[int, InfoDict]) -> PlayResult:
         self._searching = False
+        self._restore()
         rest = line[len("bestmove"):].strip()
         moves = [] if rest in ("", "none") else _parse_moves(rest.split())
-        result = PlayResult(moves=moves, info=info, bestmove=rest)
+        result = PlayResult(moves=moves, info=lines.get(1, {}), bestmove=rest,
+                            lines=[lines[rank] for rank in sorted(lines)])
         if self._analysis is not None:
             self._analysis._finish(result)
             self._analysis = None
         return result
+
+    def _current_multipv(self) -> int:
+        """The engine's MultiPV now: as configured, else the default of its handshake."""
+        if self._multipv is not None:
+            return self._multipv
+        option = self.options.get("MultiPV")
+        try:
+            return int(option.default) if option and option.default else 1
+        except ValueError:
+            return 1
+
+    def _restore(self) -> None:
+        """Sends back the MultiPV a search with its own ``multipv`` replaced."""
+        value, self._restore_multipv = self._restore_multipv, None
+        if value is not None and not self.terminated:
+            try:
+                self._send(f"setoption name MultiPV value {value}")
+            except EngineTerminated:
+                pass
 
     # ------------------------------------------------------------------ commands
     def ping(self) -> None:
@@ -522,16 +555,22 @@ class Engine:
         self._read_until(lambda l: l == "readyok", self.timeout)
         self._raise_errors()
 
-    def configure(self, **options: Any) -> None:
-        """Sets options: ``configure(Seed=7, MoveOverhead=20)`` -> ``setoption name Seed value 7``.
+    def configure(self, options: Optional[Dict[str, Any]] = None, **kwargs: Any) -> None:
+        """Sets options: ``configure(Seed=7, Level=3)`` or, as python-chess,
+        ``configure({"Level": 3})`` -> ``setoption name Level value 3``.
 
-        Unknown names are sent anyway (the engine answers ``error``, raised on the next read).
+        ``Level`` (1 to 10, 10 = full strength, the default) makes the engine weaker;
+        ``MultiPV`` (1 to 32) how many lines a search reports (see :meth:`analyse`).
+        Unknown names and bad values are sent anyway (the engine answers ``error``, raised on
+        the next read).
         """
         self._settle()
-        for name, value in options.items():
+        for name, value in {**(options or {}), **kwargs}.items():
             if isinstance(value, bool):
                 value = "true" if value else "false"
             self._send(f"setoption name {name} value {value}")
+            if name == "MultiPV" and str(value).isdigit():
+                self._multipv = int(value)
 
     def new_game(self, game: str, **params: Any) -> None:
         """``newgame <game> [<key> <value>]...``, e.g. ``new_game("blockudoku", scoring="app")``."""
@@ -589,52 +628,79 @@ class Engine:
         tokens = [_shape_text(p) for p in pieces]
         self._send("pieces " + " ".join(tokens))
 
-    def play(self, limit: Optional[Limit] = None) -> PlayResult:
+    def play(self, limit: Optional[Limit] = None, multipv: Optional[int] = None) -> PlayResult:
         """Searches the current position and returns the engine's choice.
 
         Raises :class:`EngineError` if the engine refused ``go`` or any earlier command.
         The wait is bounded by the limit's own time plus :attr:`timeout`; depth- or
-        node-limited searches wait as long as the engine lives.
+        node-limited searches wait as long as the engine lives. ``multipv``: as in
+        :meth:`analyse`; the lines are in :attr:`PlayResult.lines`.
         """
         limit = limit or Limit()
         if limit.infinite:
             raise ValueError("play() needs a finite limit; use analysis() for infinite searches")
-        self._start_search(limit)
+        self._start_search(limit, multipv)
         bound = limit.wait_bound()
         return self._wait_bestmove(None if bound is None else bound + self.timeout)
 
-    def analysis(self, limit: Optional[Limit] = None) -> "AnalysisResult":
+    def analyse(self, limit: Optional[Limit] = None,
+                multipv: Optional[int] = None) -> Union[InfoDict, List[InfoDict]]:
+        """Searches to ``limit`` and returns what it found, as python-chess's ``analyse``.
+
+        Without ``multipv``: the info dict of the best line. With ``multipv=K``: the engine's
+        ``MultiPV`` is K for this search only (set before ``go``, set back after
+        ``bestmove``), and the answer is a list of info dicts ordered by rank, the last one
+        seen of each line: up to K lines, fewer if fewer moves exist (or the game reports one
+        line). Each has ``score`` and ``pv``; the first one's line is the ``bestmove``.
+        """
+        result = self.play(limit, multipv)
+        return result.info if multipv is None else result.lines
+
+    def analysis(self, limit: Optional[Limit] = None,
+                 multipv: Optional[int] = None) -> "AnalysisResult":
         """Starts a search and returns an iterator over its ``info`` dicts as they stream.
 
         Iteration ends after the ``bestmove`` (when the limit is reached or after
         :meth:`stop`). ``Limit(infinite=True)`` runs until stopped. Use as a context manager to
-        stop the search on leaving the block.
+        stop the search on leaving the block. ``multipv``: as in :meth:`analyse`; the latest
+        lines are in :attr:`AnalysisResult.multipv`.
         """
         limit = limit or Limit(infinite=True)
-        self._start_search(limit)
+        self._start_search(limit, multipv)
         self._analysis = AnalysisResult(self)
         return self._analysis
 
-    def _start_search(self, limit: Limit) -> None:
+    def _start_search(self, limit: Limit, multipv: Optional[int] = None) -> None:
         command = limit.go_command()
+        if multipv is not None and int(multipv) < 1:
+            raise ValueError(f"multipv must be at least 1, got {multipv}")
         self._settle()
-        # Flush answers to earlier commands so an error now belongs to this go.
-        self.ping()
-        self._send(command)
-        self._send("isready")
-        self._searching = True
-        seen_ready = False
-        pending: List[str] = []
-        for line in self._read_until(lambda l: l == "readyok", self.timeout):
-            if line == "readyok":
-                seen_ready = True
-            else:
-                pending.append(line)
-        assert seen_ready
-        if self._errors:
-            # go was refused: no bestmove will come.
-            self._searching = False
-            self._raise_errors()
+        current = self._current_multipv()
+        if multipv is not None and int(multipv) != current:
+            self._send(f"setoption name MultiPV value {int(multipv)}")
+            self._restore_multipv = current
+        try:
+            # Flush answers to earlier commands so an error now belongs to this go.
+            self.ping()
+            self._send(command)
+            self._send("isready")
+            self._searching = True
+            seen_ready = False
+            pending: List[str] = []
+            for line in self._read_until(lambda l: l == "readyok", self.timeout):
+                if line == "readyok":
+                    seen_ready = True
+                else:
+                    pending.append(line)
+            assert seen_ready
+            if self._errors:
+                # go was refused: no bestmove will come.
+                self._searching = False
+                self._raise_errors()
+        except EngineError:
+            if not self._searching:
+                self._restore()
+            raise
         # What streamed before readyok is read again first, in order, by play/analysis.
         self._pushback.extend(pending)
 
@@ -695,9 +761,21 @@ class AnalysisResult:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.info: InfoDict = {}
-        """The latest info dict."""
+        """The latest info dict (of any rank)."""
+        self.ranks: Dict[int, InfoDict] = {}
+        """The latest info dict of each rank (1 = the best line)."""
         self.result: Optional[PlayResult] = None
         self._done = False
+
+    @property
+    def multipv(self) -> List[InfoDict]:
+        """The latest info of each line so far, best first."""
+        return [self.ranks[rank] for rank in sorted(self.ranks)]
+
+    def _take(self, line: str) -> InfoDict:
+        self.info = parse_info(line)
+        self.ranks[_rank(self.info)] = self.info
+        return self.info
 
     def __iter__(self) -> Iterator[InfoDict]:
         return self
@@ -709,11 +787,10 @@ class AnalysisResult:
                 self.engine._errors.append(line[5:].strip())
                 continue
             if line.startswith("bestmove"):
-                self.engine._bestmove(line, self.info)
+                self.engine._bestmove(line, self.ranks)
                 break
             if line.startswith("info") and not line.startswith("info string"):
-                self.info = parse_info(line)
-                return self.info
+                return self._take(line)
         raise StopIteration
 
     def next(self, timeout: Optional[float] = None) -> Optional[InfoDict]:
@@ -732,15 +809,12 @@ class AnalysisResult:
                 self.engine._errors.append(line[5:].strip())
                 continue
             if line.startswith("bestmove"):
-                self.engine._bestmove(line, self.info)
+                self.engine._bestmove(line, self.ranks)
                 return None
             if line.startswith("info") and not line.startswith("info string"):
-                self.info = parse_info(line)
-                return self.info
+                return self._take(line)
 
     def _finish(self, result: PlayResult) -> None:
-        if self.info and not result.info:
-            result.info = self.info
         self.result = result
         self._done = True
 

@@ -1,0 +1,138 @@
+"""The GUIs' levels, hints, setup and rated games against the real engine, in windows (CI runs
+these under xvfb-run; without a display they are skipped).
+
+Each test drives an app through its own methods and lets Tk run until the engine has answered.
+The settings files go to a temporary $XDG_CONFIG_HOME.
+"""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+GUI = Path(__file__).resolve().parents[1]
+REPO = GUI.parents[1]
+sys.path[:0] = [str(GUI), str(REPO / "tools" / "python")]
+
+import tkinter as tk  # noqa: E402
+
+import blokus as blokus_gui  # noqa: E402
+import compsudoku as sudoku_gui  # noqa: E402
+from tessera_client import blokus  # noqa: E402
+from tessera_client.compsudoku import SudokuMove  # noqa: E402
+from tessera_client.rating import rated_games  # noqa: E402
+from tessera_client.settings import Settings, level_label  # noqa: E402
+
+ENGINE = os.environ.get("TESSERA_ENGINE", str(REPO / "target" / "release" / "tessera"))
+
+pytestmark = pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """Starts a GUI: app(module, App class name, *argv); closed after the test."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    apps = []
+
+    def start(module, name, *argv):
+        root = tk.Tk()
+        gui = getattr(module, name)(root, module.parse_args(["--engine", ENGINE, *argv]))
+        apps.append(gui)
+        pump(gui, lambda: gui.engine_ready)
+        return gui
+
+    yield start
+    for gui in apps:
+        gui.close()
+
+
+def pump(gui, done, timeout=30.0):
+    """Runs Tk's events until ``done()`` (the engine answers through the worker's queue)."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        gui.root.update()
+        time.sleep(0.005)
+
+
+def choose_level(gui, level):
+    """Picks ``level`` in the level chooser as a person would."""
+    gui.level_chooser.set(level_label(level))
+    gui.level_chooser.event_generate("<<ComboboxSelected>>")
+
+
+def test_sudoku_setup_hint_and_level(app):
+    gui = app(sudoku_gui, "CompSudokuApp", "--box", "2x3", "--mode", "rows", "--movetime", "50")
+    pump(gui, lambda: gui.pending is None)
+    choose_level(gui, 4)
+    assert gui.level == 4 and Settings("compsudoku").level == 4
+    gui.toggle_setup()
+    for cell, value, fill in [((0, 0), 1, "Given"), ((0, 1), 2, "Player 1"),
+                              ((1, 3), 3, "Player 2"), ((2, 2), 4, "Player 1"),
+                              ((0, 2), 1, "Given")]:  # the last clashes: refused
+        gui.fill_var.set(fill)
+        gui._select(cell)
+        gui._enter_value(value)
+    gui.fill_var.set("Taboo")
+    gui._select((5, 5))
+    gui._enter_value(2)
+    gui.score_vars[0].set("4")
+    gui.score_vars[1].set("3")
+    gui.turn_var.set(1)
+    gui.finish_setup()
+    pump(gui, lambda: gui.setting_up is None and gui.pending is None)
+    state = gui.state
+    assert state.get(0, 2) == 0 and state.get(1, 3) == 3 and state.owners[9] == 2
+    assert state.scores == (4, 3) and state.turn == 1 and state.taboo == [SudokuMove(5, 5, 2)]
+    gui.ask_hint()
+    pump(gui, lambda: gui.hints or gui.pending is None)
+    assert 1 <= len(gui.hints) <= 3 and all(move in gui.legal for move, _ in gui.hints)
+    assert gui.worker.level == 4  # the engine got the level before the hint
+
+
+def test_sudoku_rated_game_is_stored(app):
+    gui = app(sudoku_gui, "CompSudokuApp", "--box", "2x2", "--movetime", "20")
+    choose_level(gui, 1)
+    gui.start_rated()
+    assert gui.rated == (1, 1) and gui._kind(1) == "Human" and gui._kind(2) == "Engine"
+    gui.ask_hint()  # refused in a rated game
+    assert gui.pending is None or gui.pending[1] != "hint"
+    while not gui.state.over:
+        pump(gui, lambda: gui.state.over or (gui._human_to_move() and gui.pending is None))
+        if not gui.state.over:
+            gui.try_move(list(gui.legal)[0])
+    pump(gui, lambda: gui.rated is None)
+    games = rated_games(Settings("compsudoku"), "2x2 classic")
+    assert len(games) == 1 and games[0].level == 1
+    a, b = gui.state.scores
+    assert games[0].result == ("win" if a > b else "draw" if a == b else "loss")
+    assert "after 1 game" in gui.rated_panel.summary.cget("text")
+    gui.start_rated()  # the next rated game: the other side
+    assert gui.rated == (1, 2) and gui._kind(2) == "Human"
+
+
+def test_blokus_hint_and_rated_game(app):
+    gui = app(blokus_gui, "BlokusApp", "--variant", "duo", "--computer", "none",
+              "--movetime", "30")
+    for text in ("e9,d10,e10,f10,e11", "j5,j6,k6,i6,j4"):
+        assert gui.play_move(blokus.parse_move(text, 14), "human")
+    gui.ask_hint()
+    pump(gui, lambda: gui.hint)
+    assert 1 <= len(gui.hint) <= 3
+    assert all(gui.game.position.is_legal(c, squares) for c, squares, _ in gui.hint)
+
+    choose_level(gui, 1)
+    gui.start_rated()
+    assert gui.rated == (1, 0) and not gui.computer_vars[0].get() and gui.computer_vars[1].get()
+    while gui.to_play() is not None:
+        pump(gui, lambda: gui.to_play() in (None, 0) and gui.pending is None)
+        if gui.to_play() == 0:
+            pos = gui.game.position
+            move = max(pos.legal_moves(0), key=lambda m: (len(m), sorted(m)))
+            assert gui.play_move(move, "human")
+            gui._after_move()
+    games = rated_games(Settings("blokus"), "duo")
+    assert len(games) == 1 and games[0].level == 1 and gui.rated is None
+    assert "Duo: rating" in gui.rated_panel.summary.cget("text")
