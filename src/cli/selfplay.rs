@@ -7,6 +7,7 @@ use super::cputime::thread_cpu_time;
 use super::exit_code;
 use super::progress::Progress;
 use super::selfplay_args::{SelfplayArgs, limits, parse_numbers};
+use crate::games::FULL_STRENGTH;
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
@@ -65,6 +66,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--starts", args.starts.is_some()),
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
+        ("--level", args.level != FULL_STRENGTH),
     ];
     let sudoku_only = [
         ("--box", args.r#box.is_some()),
@@ -217,7 +219,8 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
         let seed = args.seed ^ rounds;
         let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
-            .lookahead_from(args.lookahead_from);
+            .lookahead_from(args.lookahead_from)
+            .level(args.level);
         iterative::deepen(&mut search, &control, &mut |_| {});
         let Some(plan) = search.chosen_plan() else {
             died = true;

@@ -2,6 +2,7 @@
 //! [`super::selfplay`], `sudoku` in [`super::selfplay_sudoku`]), with the option values and
 //! parsers both read.
 
+use crate::games::FULL_STRENGTH;
 use crate::search::Limits;
 use crate::sudoku::Shape;
 use clap::Args;
@@ -65,6 +66,11 @@ pub struct SelfplayArgs {
     /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
     #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]
     pub lookahead_from: u32,
+    /// Blockudoku: playing level, 1 (weakest) to 10 (full strength; the engine's `Level`
+    /// option).
+    #[arg(long, default_value_t = FULL_STRENGTH,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(FULL_STRENGTH)))]
+    pub level: u32,
     /// Sudoku: box shape MxN (default 3x3).
     #[arg(long = "box", value_parser = parse_box)]
     pub r#box: Option<Shape>,

@@ -6,6 +6,7 @@ mod board_set;
 pub mod danger;
 pub mod eval;
 pub mod features;
+pub mod level;
 pub mod piece;
 pub mod rules;
 pub mod search;

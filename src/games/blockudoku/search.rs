@@ -14,10 +14,14 @@
 //!    dealt to a crowded board ([`LOOKAHEAD_FROM`] filled cells or more, changeable with
 //!    [`HandSearch::lookahead_from`]) are looked ahead: on emptier boards the search ends after
 //!    iteration 2, whatever the limits, so the time goes where losses start.
+//!
+//! [`HandSearch::level`] caps the search below full strength (see [`super::level`]);
+//! [`HandSearch::lines`] asks each iteration for its best distinct final boards (`MultiPV`).
 
 use super::board::{Board, CELLS};
 use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState, Weights};
+use super::level::{Caps, Play};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
 use crate::search::SearchControl;
@@ -83,22 +87,24 @@ struct Lookahead {
 }
 
 impl Lookahead {
-    /// The best candidate by total, ties to the better static evaluation (earlier in the list).
-    fn leader(&self) -> Option<(Candidate, i64)> {
+    /// The candidates with their mean values, best first: by total, ties to the better static
+    /// evaluation (earlier in the list). Empty before the first sample.
+    fn ranked(&self) -> Vec<(Candidate, i64)> {
         if self.samples == 0 {
-            return None;
+            return Vec::new();
         }
-        let (i, total) = self
-            .totals
+        let mut order: Vec<usize> = (0..self.candidates.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.totals[i]), i));
+        order
             .iter()
-            .enumerate()
-            .max_by_key(|&(i, t)| (*t, std::cmp::Reverse(i)))?;
-        Some((self.candidates[i], total / self.samples as i64))
+            .map(|&i| (self.candidates[i], self.totals[i] / self.samples as i64))
+            .collect()
     }
 
-    /// Keeps the better half of the candidates (at least two), in their original order.
-    fn halve(&mut self) {
-        let keep = self.candidates.len().div_ceil(2).max(2);
+    /// Keeps the better half of the candidates (at least `least`, and two), in their original
+    /// order.
+    fn halve(&mut self, least: usize) {
+        let keep = self.candidates.len().div_ceil(2).max(2).max(least);
         if self.samples == 0 || keep >= self.candidates.len() {
             return;
         }
@@ -129,8 +135,17 @@ pub struct HandSearch<'a> {
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
     top: Vec<Candidate>,
-    /// How many final boards `top` keeps: [`TOP`], or 1 when no look-ahead may follow.
+    /// How many final boards `top` keeps: [`TOP`] (or `lines` if more) when a look-ahead may
+    /// follow, else `lines`.
     keep: usize,
+    /// Whether a look-ahead follows the full search (see [`HandSearch::no_lookahead`]).
+    looks_ahead: bool,
+    /// How many best lines each iteration reports (`MultiPV`).
+    lines: usize,
+    /// What the level lets the search do.
+    caps: Caps,
+    /// The beam of the running full search (see [`Caps::beam`]).
+    beam: Option<usize>,
     la: Lookahead,
     /// The fewest filled cells of a start board whose hand is looked ahead.
     lookahead_from: u32,
@@ -171,6 +186,10 @@ impl<'a> HandSearch<'a> {
             chosen: None,
             top: Vec::new(),
             keep: TOP,
+            looks_ahead: false,
+            lines: 1,
+            caps: Caps::FULL,
+            beam: None,
             la: Lookahead::default(),
             lookahead_from: LOOKAHEAD_FROM,
             popcnt: has_popcnt(),
@@ -186,11 +205,26 @@ impl<'a> HandSearch<'a> {
         self
     }
 
+    /// Plays at `level` (1 to [`crate::games::FULL_STRENGTH`], the default: see
+    /// [`super::level`]).
+    pub fn level(mut self, level: u32) -> Self {
+        self.caps = Caps::of(level);
+        self
+    }
+
+    /// Reports the best `lines` distinct final boards of each iteration (at least 1).
+    pub fn lines(mut self, lines: usize) -> Self {
+        self.lines = lines.max(1);
+        self
+    }
+
     /// True when no look-ahead follows the full search: the board is not crowded enough to be
-    /// worth it, or the limits stop at iteration 2.
+    /// worth it, or the limits or the level stop at iteration 2.
     fn no_lookahead(&self, control: &SearchControl) -> bool {
-        self.start.board.filled() < self.lookahead_from
-            || control.max_depth().is_some_and(|max| max <= 2)
+        let at_most_two = |max: Option<u32>| max.is_some_and(|max| max <= 2);
+        self.start.board.filled() < self.lookahead_from.max(self.caps.lookahead_from)
+            || at_most_two(control.max_depth())
+            || at_most_two(self.caps.max_depth)
     }
 
     fn eval(&self, board: Board) -> i32 {
@@ -214,11 +248,16 @@ impl<'a> HandSearch<'a> {
         self.greedy_body()
     }
 
+    /// With more than one line asked for, every order's plan goes into `top`.
     #[inline(always)]
     fn greedy_body(&mut self) -> Option<Candidate> {
+        let every = self.lines > 1;
         let mut best: Option<Candidate> = None;
         for order in distinct_orders(self.hand) {
-            let floor = best.map_or(i32::MIN, |b: Candidate| b.eval);
+            let floor = match best {
+                Some(b) if !every => b.eval,
+                _ => i32::MIN,
+            };
             let Some(Some(candidate)) = greedy_plan(
                 &self.ev,
                 self.start.board,
@@ -231,27 +270,106 @@ impl<'a> HandSearch<'a> {
                 continue;
             };
             best = Some(candidate);
+            if every {
+                insert_distinct(&mut self.top, candidate, self.lines);
+                best = self.top.first().copied();
+            }
         }
         best
+    }
+
+    /// Iteration 1 of levels 1 and 2: the first order, hand order first, that places the whole
+    /// hand one piece at a time by the level's rule.
+    fn simple(&mut self, play: Play) -> Option<Candidate> {
+        let orders = distinct_orders(self.hand);
+        let candidate = orders.iter().find_map(|order| match play {
+            Play::MostClears => self.most_clears(order),
+            _ => greedy_plan(
+                &self.ev,
+                self.start.board,
+                self.hand,
+                order,
+                i32::MIN,
+                &mut self.nodes,
+                &mut self.leaves,
+            )
+            .flatten(),
+        })?;
+        Some(Candidate {
+            eval: self.eval(candidate.board),
+            ..candidate
+        })
+    }
+
+    /// Places the hand in `order`, each piece where it clears the most regions, ties drawn at
+    /// random; `None` if some piece finds no place. (The plan's `eval` is left at 0.) The nodes
+    /// are the placements looked at one by one: those that clear, or the one drawn when none
+    /// does (the others are one bit mask).
+    fn most_clears(&mut self, order: &[usize]) -> Option<Candidate> {
+        let mut board = self.start.board;
+        let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
+        for (step, &slot) in order.iter().enumerate() {
+            let piece = &self.hand[slot];
+            let fits = piece.fits(board);
+            let clearing = piece.clearing(board, fits);
+            self.nodes += u64::from(clearing.count_ones().max(u32::from(fits != 0)));
+            let mut best = (0, fits);
+            for anchor in cells_of(clearing) {
+                let cleared = board.place(piece.at(anchor)).1;
+                if cleared > best.0 {
+                    best = (cleared, 0);
+                }
+                if cleared == best.0 {
+                    best.1 |= 1u128 << anchor;
+                }
+            }
+            let ties = best.1;
+            if ties == 0 {
+                return None;
+            }
+            let anchor =
+                cells_of(ties).nth(self.rng.random_range(0..ties.count_ones() as usize))?;
+            board = board.place(piece.at(anchor)).0;
+            plan[step] = Placement {
+                slot: slot as u8,
+                anchor: anchor as u8,
+            };
+        }
+        Some(Candidate {
+            board,
+            eval: 0,
+            plan,
+            len: order.len() as u8,
+        })
     }
 
     /// Iteration 2: every order and placement; keeps the best distinct final boards in `top`.
     /// Children are searched best first by the cheap evaluation, so that a search cut short
     /// has seen the likeliest plans; final boards are evaluated only as far as needed to know
     /// whether they enter `top` (exact: the piece features only subtract).
-    fn full(&mut self, control: &SearchControl, progress: &mut Progress) {
+    /// `beam`: see [`Caps::beam`].
+    fn full(&mut self, control: &SearchControl, progress: &mut Progress, beam: Option<usize>) {
         self.seen.clear();
         self.top.clear();
-        self.keep = if self.no_lookahead(control) { 1 } else { TOP };
+        self.looks_ahead = !self.no_lookahead(control);
+        self.keep = if self.looks_ahead {
+            TOP.max(self.lines)
+        } else {
+            self.lines
+        };
         if let Some(greedy) = self.best {
             self.top.push(greedy);
         }
         let all = (1u8 << self.hand.len()) - 1;
         let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
+        // A beam would cut the one order in which clear-free sequences are searched: every
+        // order is searched then, and the set of seen boards merges them.
+        self.beam = beam;
+        let clean_from = beam.is_none().then_some(0);
         self.dfs(
             self.start.board,
             all,
-            Some(0),
+            clean_from,
             &mut plan,
             0,
             control,
@@ -272,16 +390,7 @@ impl<'a> HandSearch<'a> {
 
     /// Puts a final board into `top` (sorted best first, distinct boards).
     fn offer(&mut self, leaf: Candidate, progress: &mut Progress) {
-        if self.top.iter().any(|c| c.board == leaf.board) {
-            return;
-        }
-        let at = self.top.partition_point(|c| c.eval >= leaf.eval);
-        if at >= self.keep {
-            return;
-        }
-        self.top.insert(at, leaf);
-        self.top.truncate(self.keep);
-        if at == 0 {
+        if insert_distinct(&mut self.top, leaf, self.keep) == Some(0) {
             self.best = Some(leaf);
             progress.improved(&leaf.notation(), i64::from(leaf.eval), self.nodes);
         }
@@ -428,6 +537,9 @@ impl<'a> HandSearch<'a> {
             }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        if let Some(width) = self.beam {
+            children.truncate(width);
+        }
         for &(_, slot, anchor, next, clean) in &children {
             plan[depth] = Placement { slot, anchor };
             self.dfs(
@@ -559,14 +671,14 @@ impl<'a> HandSearch<'a> {
     ) -> Option<(Candidate, i64)> {
         if self.la.candidates.is_empty() {
             let mut candidates = self.top.clone();
-            candidates.truncate(LOOKAHEAD_CANDIDATES);
+            candidates.truncate(LOOKAHEAD_CANDIDATES.max(self.lines));
             if candidates.len() < 2 {
                 return None;
             }
             self.la.totals = vec![0; candidates.len()];
             self.la.candidates = candidates;
         } else {
-            self.la.halve();
+            self.la.halve(self.lines);
         }
         let n = self.set.pieces.len();
         for _ in 0..samples {
@@ -595,7 +707,7 @@ impl<'a> HandSearch<'a> {
             // Too few samples to overrule the static evaluation.
             return None;
         }
-        self.la.leader()
+        self.la.ranked().first().copied()
     }
 
     /// The value of the best greedy answer to `hand` on `board`, or [`DEATH`] if no order of the
@@ -659,19 +771,43 @@ impl HandSearch<'_> {
     ) -> Option<(Candidate, i64)> {
         match depth {
             1 => {
-                self.best = self.greedy();
+                self.top.clear();
+                self.best = match self.caps.play {
+                    Play::Search => self.greedy(),
+                    play => self.simple(play),
+                };
                 if self.best.is_none() {
-                    // No order places the hand the greedy way; the full search decides.
-                    self.full(control, progress);
+                    // No order places the hand the greedy way; the full search decides
+                    // (whole, whatever the level: a hand that can be placed is placed).
+                    self.full(control, progress, None);
                 }
                 self.best.map(|b| (b, i64::from(b.eval)))
             }
             2 => {
-                self.full(control, progress);
+                self.full(control, progress, self.caps.beam);
                 self.best.map(|b| (b, i64::from(b.eval)))
             }
             _ => self.lookahead(LOOKAHEAD_SAMPLES << (depth - 3), control, progress),
         }
+    }
+
+    /// The 2nd to `lines`-th best lines of iteration `depth` with their scores: the next
+    /// distinct final boards of `top`, or of the look-ahead's ranking from iteration 3 on.
+    fn others(&self, depth: u32) -> Vec<(Vec<String>, i64)> {
+        if self.lines < 2 {
+            return Vec::new();
+        }
+        let ranked: Vec<(Candidate, i64)> = if depth <= 2 {
+            self.top.iter().map(|&c| (c, i64::from(c.eval))).collect()
+        } else {
+            self.la.ranked()
+        };
+        ranked
+            .iter()
+            .skip(1)
+            .take(self.lines - 1)
+            .map(|(c, score)| (c.notation(), *score))
+            .collect()
     }
 }
 
@@ -689,7 +825,7 @@ impl IterativeSearch for HandSearch<'_> {
                     pv: candidate.notation(),
                     score,
                     complete: !self.stopped,
-                    others: Vec::new(),
+                    others: self.others(depth),
                 })
             }
             // Only iteration 1 may find nothing: the hand cannot be placed, the game is lost.
@@ -708,13 +844,16 @@ impl IterativeSearch for HandSearch<'_> {
     }
 
     fn max_depth(&self) -> Option<u32> {
-        // With fewer than two distinct final boards there is nothing to look ahead for (and
-        // without a look-ahead to come the full search keeps only one: see `no_lookahead`).
-        if self.full_done && self.top.len() < 2 {
-            Some(2)
-        } else {
-            None
+        // With fewer than two distinct final boards there is nothing to look ahead for.
+        let natural = self.full_done && (!self.looks_ahead || self.top.len() < 2);
+        match (natural.then_some(2), self.caps.max_depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
+    }
+
+    fn lines(&self) -> usize {
+        self.lines
     }
 }
 
@@ -770,6 +909,21 @@ fn has_popcnt() -> bool {
     {
         false
     }
+}
+
+/// Inserts `leaf` into `top` (best first, distinct boards, at most `keep`, a later board after
+/// equal ones); its rank, or `None` if it did not enter.
+fn insert_distinct(top: &mut Vec<Candidate>, leaf: Candidate, keep: usize) -> Option<usize> {
+    if top.iter().any(|c| c.board == leaf.board) {
+        return None;
+    }
+    let at = top.partition_point(|c| c.eval >= leaf.eval);
+    if at >= keep {
+        return None;
+    }
+    top.insert(at, leaf);
+    top.truncate(keep);
+    Some(at)
 }
 
 /// The orders in which to place a hand, skipping orders that swap identical pieces.
@@ -929,9 +1083,12 @@ pub fn can_place_all<P: std::borrow::Borrow<Piece>>(board: Board, hand: &[P]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::FULL_STRENGTH;
     use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, evaluate};
     use crate::games::blockudoku::rules::{Scoring, play_plan};
+    use crate::search::Info;
     use crate::search::time::Budget;
+    use std::collections::HashSet;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -1138,6 +1295,249 @@ mod tests {
         }
     }
 
+    /// Every distinct final board of `hand` from `board` with its evaluation, best first.
+    fn brute_finals(set: &PieceSet, board: Board, hand: &[Piece]) -> Vec<i32> {
+        fn walk(board: Board, hand: &[Piece], remaining: u8, out: &mut HashSet<Board>) {
+            if remaining == 0 {
+                out.insert(board);
+                return;
+            }
+            for slot in (0..hand.len()).filter(|&s| remaining >> s & 1 == 1) {
+                for anchor in cells_of(hand[slot].fits(board)) {
+                    let next = board.place(hand[slot].at(anchor)).0;
+                    walk(next, hand, remaining & !(1 << slot), out);
+                }
+            }
+        }
+        let mut boards = HashSet::new();
+        walk(board, hand, (1 << hand.len()) - 1, &mut boards);
+        let mut evals: Vec<i32> = boards
+            .iter()
+            .map(|&b| evaluate(b, set, &DEFAULT_WEIGHTS))
+            .collect();
+        evals.sort_unstable_by_key(|&v| std::cmp::Reverse(v));
+        evals
+    }
+
+    /// The lines of the last report of a search run with `lines` lines at `level` under
+    /// `control` (the best line then the others), and the search.
+    fn reported<'a>(
+        set: &'a PieceSet,
+        position: Position,
+        hand: &'a [Piece],
+        control: &SearchControl,
+        lines: usize,
+        level: u32,
+    ) -> (Vec<Info>, HandSearch<'a>) {
+        let mut search = HandSearch::new(set, DEFAULT_WEIGHTS, position, hand, 1)
+            .lookahead_from(0)
+            .lines(lines)
+            .level(level);
+        let mut infos = Vec::new();
+        crate::search::iterative::deepen(&mut search, control, &mut |info| {
+            infos.push(info.clone())
+        });
+        let last = infos.iter().rposition(|i| i.multipv == Some(1));
+        let last = infos.split_off(last.unwrap_or(infos.len()));
+        (last, search)
+    }
+
+    /// Checks that `lines` are legal whole-hand plans with distinct final boards, ranked 1, 2,
+    /// ... by non-increasing score, the first the search's choice; returns the final boards.
+    fn checked_lines(
+        position: Position,
+        hand: &[Piece],
+        lines: &[Info],
+        search: &HandSearch,
+    ) -> Vec<Board> {
+        let mut boards: Vec<Board> = Vec::new();
+        for (i, info) in lines.iter().enumerate() {
+            assert_eq!(info.multipv, Some(i + 1), "{lines:?}");
+            let plan: Vec<Placement> = info
+                .pv
+                .iter()
+                .map(|m| Placement::parse(m, hand.len()).unwrap())
+                .collect();
+            assert_eq!(plan.len(), hand.len());
+            let after = play_plan(position, hand, &plan, Scoring::App).expect("a legal line");
+            assert!(
+                !boards.contains(&after.board),
+                "a repeated board: {lines:?}"
+            );
+            boards.push(after.board);
+        }
+        assert!(
+            lines.windows(2).all(|w| w[0].score >= w[1].score),
+            "{lines:?}"
+        );
+        let chosen: Vec<String> = search
+            .chosen_plan()
+            .unwrap()
+            .iter()
+            .map(|p| p.notation())
+            .collect();
+        assert_eq!(lines[0].pv, chosen);
+        boards
+    }
+
+    fn random_hand(set: &PieceSet, rng: &mut SmallRng) -> Vec<Piece> {
+        (0..3)
+            .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
+            .collect()
+    }
+
+    #[test]
+    fn multipv_gives_the_best_distinct_final_boards_of_the_full_search() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut checked = 0;
+        for round in 0..30 {
+            let board = Board::random(&mut rng, 32 + round % 16);
+            let hand = random_hand(&set, &mut rng);
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            let finals = brute_finals(&set, board, &hand);
+            if finals.is_empty() {
+                continue;
+            }
+            for depth in [1, 2] {
+                let (lines, search) = reported(&set, position, &hand, &control(depth), 6, 10);
+                let boards = checked_lines(position, &hand, &lines, &search);
+                for (info, board) in lines.iter().zip(&boards) {
+                    assert_eq!(
+                        info.score,
+                        i64::from(evaluate(*board, &set, &DEFAULT_WEIGHTS))
+                    );
+                }
+                if depth == 2 {
+                    // Exact: the 6 best distinct final boards (fewer if fewer exist).
+                    let scores: Vec<i64> = lines.iter().map(|i| i.score).collect();
+                    let best: Vec<i64> = finals.iter().take(6).map(|&v| i64::from(v)).collect();
+                    assert_eq!(scores, best, "board {board}");
+                    checked += usize::from(finals.len() >= 6);
+                }
+            }
+        }
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn multipv_in_the_look_ahead_ranks_its_candidates_by_their_sampled_value() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
+        let position = Position::default();
+        for (depth, lines, expected) in [(3, 4, 4), (4, 3, 3), (4, 12, 12), (5, 5, 5)] {
+            let (reported, search) = reported(&set, position, &hand, &control(depth), lines, 10);
+            assert_eq!(reported.len(), expected, "depth {depth} lines {lines}");
+            assert!(reported.iter().all(|i| i.depth == depth));
+            checked_lines(position, &hand, &reported, &search);
+        }
+    }
+
+    #[test]
+    fn more_lines_leave_the_best_line_of_one_unchanged() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rng = SmallRng::seed_from_u64(8);
+        for round in 0..12 {
+            let board = Board::random(&mut rng, 20 + round);
+            let hand = random_hand(&set, &mut rng);
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            for (depth, lines) in [(1, 8), (2, 8), (4, 2)] {
+                let one = reported(&set, position, &hand, &control(depth), 1, 10).1;
+                let many = reported(&set, position, &hand, &control(depth), lines, 10).1;
+                assert_eq!(one.chosen_plan(), many.chosen_plan(), "board {board}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_places_the_hand_deterministically_with_less_work_below() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rng = SmallRng::seed_from_u64(33);
+        let mut nodes = [0u64; FULL_STRENGTH as usize];
+        for round in 0..24 {
+            let board = Board::random(&mut rng, 10 + 2 * round);
+            let hand = random_hand(&set, &mut rng);
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            if brute_finals(&set, board, &hand).is_empty() {
+                continue;
+            }
+            for level in 1..=FULL_STRENGTH {
+                let run = |seed| {
+                    let mut search =
+                        HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, seed).level(level);
+                    crate::search::iterative::deepen(&mut search, &control(4), &mut |_| {});
+                    (search.chosen_plan(), search.nodes)
+                };
+                let (plan, n) = run(5);
+                let plan = plan.unwrap_or_else(|| panic!("level {level} places the hand"));
+                assert!(play_plan(position, &hand, &plan, Scoring::App).is_ok());
+                assert_eq!(run(5), (Some(plan), n), "the same seed, the same answer");
+                nodes[level as usize - 1] += n;
+            }
+        }
+        assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
+        assert!(nodes[1] < nodes[2] && nodes[2] < nodes[3], "{nodes:?}");
+        assert!(nodes[6] < nodes[9], "{nodes:?}");
+    }
+
+    #[test]
+    fn level_one_draws_its_ties_by_the_seed() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
+        let plans: HashSet<Vec<Placement>> = (0..8)
+            .map(|seed| {
+                let mut search =
+                    HandSearch::new(&set, DEFAULT_WEIGHTS, Position::default(), &hand, seed)
+                        .level(1);
+                crate::search::iterative::deepen(&mut search, &control(4), &mut |_| {});
+                search.chosen_plan().unwrap()
+            })
+            .collect();
+        // Nothing clears on the empty board: every placement ties.
+        assert!(plans.len() > 4, "{plans:?}");
+        assert!(plans.iter().all(|p| p.iter().map(|p| p.slot).eq([0, 1, 2])));
+    }
+
+    #[test]
+    fn level_one_clears_the_most_regions_it_can() {
+        // The top row and the top-left box lack only a9 (two regions to clear), the bottom row
+        // only i1 (one).
+        let rows = [".########", "###......", "###......"];
+        let text = format!(
+            "{}/{}/########.",
+            rows.join("/"),
+            ["........."; 5].join("/")
+        );
+        let board = Board::parse(&text).unwrap();
+        let set = PieceSet::builtin("standard47").unwrap();
+        let hand = vec![Piece::parse("#").unwrap()];
+        for seed in 0..4 {
+            let mut search = HandSearch::new(
+                &set,
+                DEFAULT_WEIGHTS,
+                Position {
+                    board,
+                    ..Position::default()
+                },
+                &hand,
+                seed,
+            )
+            .level(1);
+            crate::search::iterative::deepen(&mut search, &control(4), &mut |_| {});
+            let plan = search.chosen_plan().unwrap();
+            assert_eq!(plan[0].notation(), "1@a9");
+        }
+    }
+
     #[test]
     fn a_hand_that_fits_only_through_a_clear_is_placed() {
         // Row 0 is full but for a9-b9; the 3x3 square-less board has room only after the
@@ -1166,5 +1566,12 @@ mod tests {
             .expect("the domino first, then the line");
         assert_eq!(plan[0].slot, 1);
         assert!(play_plan(position, &hand, &plan, Scoring::App).is_ok());
+        for level in 1..=FULL_STRENGTH {
+            let mut search =
+                HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 1).level(level);
+            crate::search::iterative::deepen(&mut search, &control(4), &mut |_| {});
+            let plan = search.chosen_plan().expect("placed at every level");
+            assert!(play_plan(position, &hand, &plan, Scoring::App).is_ok());
+        }
     }
 }

@@ -185,6 +185,8 @@ impl GameSession for BlockudokuSession {
             hand: self.hand.clone(),
             seed: options.seed,
             lookahead_from: options.lookahead_from,
+            level: options.level,
+            lines: options.multipv,
         }))
     }
 }
@@ -198,6 +200,8 @@ struct BlockudokuJob {
     hand: Vec<Piece>,
     seed: u64,
     lookahead_from: u32,
+    level: u32,
+    lines: usize,
 }
 
 impl SearchJob for BlockudokuJob {
@@ -209,7 +213,9 @@ impl SearchJob for BlockudokuJob {
             &self.hand,
             self.seed,
         )
-        .lookahead_from(self.lookahead_from);
+        .lookahead_from(self.lookahead_from)
+        .level(self.level)
+        .lines(self.lines);
         iterative::deepen(&mut search, control, report)
     }
 
