@@ -161,3 +161,24 @@ fn one_line_has_no_rank() {
         "{infos:?}"
     );
 }
+
+#[test]
+fn several_lines_search_even_where_the_book_has_a_move() {
+    let mut engine = Engine::start();
+    engine.ask("newgame blokus variant duo");
+    let (infos, _) = engine.go("nodes 1000");
+    assert!(
+        infos
+            .iter()
+            .all(|l| field(l, "nodes").as_deref() == Some("0")),
+        "the book answers the empty Duo board: {infos:?}"
+    );
+    engine.ask("setoption name MultiPV value 3");
+    let (infos, _) = engine.go("nodes 1000");
+    assert!(last_nodes(&infos) > 0, "{infos:?}");
+    assert!(
+        infos
+            .iter()
+            .any(|l| field(l, "multipv").as_deref() == Some("3"))
+    );
+}

@@ -30,7 +30,6 @@ pub const FULL_STRENGTH: u32 = 10;
 /// The largest `MultiPV`.
 pub const MAX_MULTIPV: usize = 32;
 
-
 /// A search ready to run on the worker thread: it owns a snapshot of the position.
 pub trait SearchJob: Send {
     /// Searches until the control says stop, reporting progress; returns the best line

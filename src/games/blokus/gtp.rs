@@ -265,7 +265,9 @@ impl Gtp {
             return "pass".to_string();
         }
         board.set_to_play(c);
+        let level = self.args.level.unwrap_or(FULL_STRENGTH);
         if !self.args.nobook
+            && level::uses_book(level, self.game.history.len(), board.ncolours())
             && let Some(m) = Book::builtin(board.variant)
                 .and_then(|book| book.lookup(board.variant, &self.game.history))
             && board.is_legal(c, m)

@@ -23,8 +23,16 @@ const DUO: [f64; 9] = [
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8];
 /// The share of those playouts tessera searches at each level, 14x14 board.
 const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.55, 0.55, 0.55, 0.55];
-/// The first level whose budget follows the game's progress.
+/// The first level whose budget follows the game's progress, and that plays the whole opening
+/// book.
 const GROWING_FROM: u32 = 4;
+
+/// Whether a search at `level` takes the opening book's move after `moves_played` moves of a
+/// game of `colours` colours: always from level 4 up, below that only for each colour's first
+/// two moves.
+pub fn uses_book(level: u32, moves_played: usize, colours: usize) -> bool {
+    level >= GROWING_FROM || moves_played < 2 * colours
+}
 
 /// The playouts colour `c` may spend on its move at `level`; `None` at full strength.
 pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
@@ -84,6 +92,15 @@ mod tests {
         let classic = Board::new(Variant::Classic);
         assert_eq!(playout_budget(&classic, 0, 3), Some(135));
         assert_eq!(playout_budget(&classic, 0, 4), Some(26));
+    }
+
+    #[test]
+    fn low_levels_take_the_book_for_each_colours_first_two_moves() {
+        assert!(uses_book(1, 3, 2));
+        assert!(!uses_book(3, 4, 2));
+        assert!(uses_book(3, 7, 4));
+        assert!(uses_book(4, 30, 2));
+        assert!(uses_book(FULL_STRENGTH, 30, 4));
     }
 
     #[test]

@@ -92,8 +92,12 @@ impl GameSession for BlokusSession {
         limits: &Limits,
         options: &EngineOptions,
     ) -> Result<Box<dyn SearchJob>, String> {
-        // `go infinite` analyses (until `stop`): it always searches.
-        let book = (options.own_book && !limits.infinite)
+        // `go infinite` and several lines (`MultiPV`) analyse: they always search. The low
+        // levels take the book's moves only for each colour's first two, as the reference
+        // engine's do.
+        let colours = self.game.board.ncolours();
+        let book_here = level::uses_book(options.level, self.game.history.len(), colours);
+        let book = (options.own_book && !limits.infinite && options.multipv == 1 && book_here)
             .then(|| Book::builtin(self.game.variant()))
             .flatten()
             .and_then(|book| book.lookup(self.game.variant(), &self.game.history))
