@@ -72,6 +72,8 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--opponent", args.opponent.is_some()),
         ("--openings", args.openings > 0),
         ("--sprt", args.sprt.is_some()),
+        ("--level", args.level.is_some()),
+        ("--opponent-level", args.opponent_level.is_some()),
     ];
     let (foreign, owner): (&[(&str, bool)], &str) = match args.game.as_str() {
         "blockudoku" => (&sudoku_only, "sudoku"),

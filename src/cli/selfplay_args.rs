@@ -75,6 +75,14 @@ pub struct SelfplayArgs {
     /// default greedy).
     #[arg(long, value_parser = Opponent::parse)]
     pub opponent: Option<Opponent>,
+    /// Sudoku: the engine's playing level (the `Level` option: 1 random, 2 greedy, 3-9 capped
+    /// searches, 10 full strength, the default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::games::FULL_STRENGTH as i64))]
+    pub level: Option<u32>,
+    /// Sudoku: the opponent's level, for `--opponent self` or `engine:PATH` (sent as the
+    /// `Level` option); default full strength.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::games::FULL_STRENGTH as i64))]
+    pub opponent_level: Option<u32>,
     /// Sudoku: random moves that open every pair of games (one game with each colour).
     #[arg(long, default_value_t = 0)]
     pub openings: usize,
@@ -90,7 +98,7 @@ pub enum Opponent {
     Greedy,
     /// Random moves the rules allow.
     Random,
-    /// The engine with the default weights.
+    /// The engine with the default weights (at `--opponent-level`).
     Engine,
     /// Another engine binary, driven over the protocol with the same limits.
     External(PathBuf),

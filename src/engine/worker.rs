@@ -81,13 +81,14 @@ impl Answer {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Prints an `info` (none after the `bestmove`) and remembers its line.
+    /// Prints an `info` (none after the `bestmove`) and remembers its line if it is the best
+    /// one (not a `multipv` line of rank 2 and up).
     fn info(&self, info: &Info) {
         let mut state = self.state();
         if state.given {
             return;
         }
-        if !info.pv.is_empty() {
+        if !info.pv.is_empty() && info.multipv.is_none_or(|rank| rank == 1) {
             state.searched |= info.depth > 0;
             state.best.clone_from(&info.pv);
         }
@@ -478,6 +479,26 @@ mod tests {
             lines[1], "bestmove e5=7",
             "the first move of the published line"
         );
+    }
+
+    #[test]
+    fn a_stop_answers_the_best_line_not_the_last_multipv_line() {
+        let captured = Captured::default();
+        let answer = Answer::new(
+            Output::new(Box::new(captured.clone())),
+            false,
+            false,
+            vec!["a1=1".to_string()],
+        );
+        let ranked = |rank: usize, pv: &[&str]| Info {
+            multipv: Some(rank),
+            ..info(pv)
+        };
+        answer.info(&ranked(1, &["e5=7"]));
+        answer.info(&ranked(2, &["b2=3"]));
+        answer.info(&ranked(3, &["c3=4"]));
+        answer.give_published();
+        assert_eq!(captured.lines().last().unwrap(), "bestmove e5=7");
     }
 
     #[test]

@@ -63,6 +63,17 @@ struct RootMove {
     mv: Move,
     pass: bool,
     value: i32,
+    /// Bonus added to the value when the move is chosen, never reported (a level's noise).
+    noise: i32,
+}
+
+/// A root move whose value is exact at the iteration's depth, among the best ones.
+#[derive(Clone, Copy)]
+struct Ranked {
+    mv: Move,
+    value: i32,
+    /// The value the choice ranks by: value plus the move's noise.
+    choice: i32,
 }
 
 /// The search of one position; see the module documentation.
@@ -89,6 +100,8 @@ pub struct SudokuSearch {
     nodes: u64,
     stopped: bool,
     root: Vec<RootMove>,
+    /// How many best root moves get exact values and are reported (`MultiPV`).
+    lines: usize,
     root_player: usize,
     root_diff: i32,
     best: Option<(Move, i32)>,
@@ -219,6 +232,7 @@ impl SudokuSearch {
             nodes: 0,
             stopped: false,
             root: Vec::new(),
+            lines: 1,
             root_player,
             root_diff,
             best: None,
@@ -299,6 +313,7 @@ impl SudokuSearch {
                     },
                     pass: false,
                     value: 0,
+                    noise: 0,
                 });
             }
         }
@@ -315,9 +330,28 @@ impl SudokuSearch {
                 mv,
                 pass: true,
                 value: 0,
+                noise: 0,
             });
         }
         moves
+    }
+
+    /// Reports the `lines` best root moves (1 to the number of root moves) with exact values
+    /// after each iteration, instead of only proving the best one.
+    pub fn with_lines(mut self, lines: usize) -> SudokuSearch {
+        self.lines = lines.max(1);
+        self
+    }
+
+    /// Adds to each root move's value, for the choice only, a bonus from 0 to `amplitude`
+    /// centipoints drawn from `seed` and the move: a weaker, varied player. Ignored when
+    /// several lines are reported (they are ranked by their values alone).
+    pub fn with_noise(mut self, amplitude: u32, seed: u64) -> SudokuSearch {
+        for r in &mut self.root {
+            let mut state = seed ^ (u64::from(r.mv.cell) << 8 | u64::from(r.mv.value));
+            r.noise = (splitmix(&mut state) % (u64::from(amplitude) + 1)) as i32;
+        }
+        self
     }
 
     /// The move chosen so far and its value (centipoints, mover's view, final margin estimate).
@@ -578,6 +612,69 @@ impl SudokuSearch {
             .map(|&h| i32::from(h == 1) - i32::from(h == 2))
             .sum();
         (first, only, regions, lead)
+    }
+
+    /// Orders the root moves: the previous best first, then by the previous iteration's values;
+    /// before the first iteration, completions by points, quiet moves, the pass, then the moves
+    /// that hand the opponent a completion.
+    fn order_root(&mut self) {
+        if let Some((best, _)) = self.best {
+            self.root.sort_by_key(|r| (r.mv != best, -r.value));
+            return;
+        }
+        let mut keyed: Vec<(i32, RootMove)> = self
+            .root
+            .iter()
+            .map(|r| {
+                let cell = r.mv.cell as usize;
+                let key = if r.pass {
+                    -50
+                } else {
+                    let g = self.points(cell);
+                    if g > 0 {
+                        g * 100
+                    } else {
+                        -100 * self.setups(cell)
+                    }
+                };
+                (key, *r)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| -k);
+        self.root = keyed.into_iter().map(|(_, r)| r).collect();
+    }
+
+    /// The value of a root move at `depth`, searched with the window (`bound`, infinity): exact
+    /// above `bound`, an upper bound otherwise.
+    fn search_root_move(
+        &mut self,
+        root: RootMove,
+        depth: u32,
+        bound: i32,
+        control: &SearchControl,
+    ) -> i32 {
+        let side = self.root_player;
+        let mv = root.mv;
+        if root.pass {
+            let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
+            let fresh = self.taboo_mask[pc] & bit == 0;
+            if fresh {
+                self.toggle_taboo(pc, bit);
+            }
+            let v = -PASS_COST
+                - self.negamax(1 - side, depth - 1, -INF, -bound - PASS_COST, 1, control);
+            if fresh {
+                self.toggle_taboo(pc, bit);
+            }
+            v
+        } else {
+            let cell = mv.cell as usize;
+            let g = self.points(cell);
+            self.make(cell, side);
+            let v = g - self.negamax(1 - side, depth - 1, -INF, -bound, 1, control);
+            self.unmake(cell, side);
+            v
+        }
     }
 
     fn tt_index(&self, key: u64) -> usize {
@@ -856,86 +953,61 @@ impl IterativeSearch for SudokuSearch {
                 others: Vec::new(),
             });
         }
-        let side = self.root_player;
-        // Previous best first, then by the previous iteration's values.
-        if let Some((best, _)) = self.best {
-            self.root.sort_by_key(|r| (r.mv != best, -r.value));
-        } else {
-            let mut keyed: Vec<(i32, RootMove)> = self
-                .root
-                .iter()
-                .map(|r| {
-                    let cell = r.mv.cell as usize;
-                    let key = if r.pass {
-                        -50
-                    } else {
-                        let g = self.points(cell);
-                        if g > 0 {
-                            g * 100
-                        } else {
-                            -100 * self.setups(cell)
-                        }
-                    };
-                    (key, *r)
-                })
-                .collect();
-            keyed.sort_by_key(|(k, _)| -k);
-            self.root = keyed.into_iter().map(|(_, r)| r).collect();
-        }
-        let mut alpha = -INF;
-        let mut best: Option<(Move, i32)> = None;
+        self.order_root();
         let n = self.n;
+        // The best moves with exact values, best choice first; a move is searched with a window
+        // that proves only whether it enters them.
+        let mut top: Vec<Ranked> = Vec::with_capacity(self.lines + 1);
         for i in 0..self.root.len() {
-            let RootMove { mv, pass, .. } = self.root[i];
-            let value = if pass {
-                let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
-                let fresh = self.taboo_mask[pc] & bit == 0;
-                if fresh {
-                    self.toggle_taboo(pc, bit);
-                }
-                let v = -PASS_COST
-                    - self.negamax(1 - side, depth - 1, -INF, -alpha - PASS_COST, 1, control);
-                if fresh {
-                    self.toggle_taboo(pc, bit);
-                }
-                v
-            } else {
-                let cell = mv.cell as usize;
-                let g = self.points(cell);
-                self.make(cell, side);
-                let v = g - self.negamax(1 - side, depth - 1, -INF, -alpha, 1, control);
-                self.unmake(cell, side);
-                v
+            let root = self.root[i];
+            let noise = if self.lines == 1 { root.noise } else { 0 };
+            let threshold = match top.get(self.lines - 1) {
+                Some(last) => last.choice,
+                None => -INF,
             };
+            let bound = threshold - noise;
+            let value = self.search_root_move(root, depth, bound, control);
             // An interrupted subtree's value means nothing; at depth 1 values are leaf
             // evaluations, exact even when the stop came meanwhile.
             if self.stopped && depth > 1 {
                 break;
             }
-            self.root[i].value = value;
-            if value > alpha {
-                alpha = value;
-                best = Some((mv, value));
-                self.best = best;
-                progress.improved(
-                    &[move_name(mv, n)],
-                    (self.root_diff + value) as i64,
-                    self.nodes,
+            if value > bound {
+                self.root[i].value = value;
+                let choice = value + noise;
+                let rank = top.partition_point(|t| t.choice >= choice);
+                top.insert(
+                    rank,
+                    Ranked {
+                        mv: root.mv,
+                        value,
+                        choice,
+                    },
                 );
+                top.truncate(self.lines);
+                if rank == 0 {
+                    self.best = Some((root.mv, value));
+                    progress.improved(
+                        &[move_name(root.mv, n)],
+                        (self.root_diff + value) as i64,
+                        self.nodes,
+                    );
+                }
             } else {
-                // Below alpha: only an upper bound; keep it below the best for the ordering.
-                self.root[i].value = value.min(alpha - 1);
+                // Below the bound: only an upper bound; keep it below for the ordering.
+                self.root[i].value = value.min(bound - 1);
             }
             if self.stopped {
                 break;
             }
         }
-        let (mv, value) = best?;
+        let (best, others) = top.split_first()?;
+        let line = |r: &Ranked| (vec![move_name(r.mv, n)], (self.root_diff + r.value) as i64);
         Some(Iteration {
-            pv: vec![move_name(mv, n)],
-            score: (self.root_diff + value) as i64,
+            pv: line(best).0,
+            score: (self.root_diff + best.value) as i64,
             complete: !self.stopped,
-            others: Vec::new(),
+            others: others.iter().map(line).collect(),
         })
     }
 
@@ -945,6 +1017,10 @@ impl IterativeSearch for SudokuSearch {
 
     fn max_depth(&self) -> Option<u32> {
         Some((2 * self.empty + 2).min(250) as u32)
+    }
+
+    fn lines(&self) -> usize {
+        self.lines
     }
 }
 
