@@ -35,8 +35,8 @@ pub struct Caps {
 const LADDER: [Play; FULL_STRENGTH as usize - 1] = [
     Play::Random,
     Play::Greedy,
-    search(Some(1), None, 300),
-    search(Some(2), None, 100),
+    search(Some(1), Some(1_000), 300),
+    search(Some(2), Some(1_000), 100),
     search(None, Some(1_000), 0),
     search(None, Some(4_000), 0),
     search(None, Some(15_000), 0),
