@@ -9,6 +9,10 @@
 //! the pass, then the moves that hand the opponent a completion. Leaves are scored by the point
 //! difference, the completions the two sides can still grab in turn, the parity of the empty
 //! cells (who fills the last cell, which scores 7) and, in territory modes, playable cells.
+//!
+//! The root searches each move with the window (K-th best value so far, infinity): the K best
+//! moves get exact values (`MultiPV` K; K = 1 is plain alpha-beta). A playing level may add a
+//! seeded bonus to each root move's value for the choice ([`SudokuSearch::with_noise`]).
 
 use super::rules::{Game, Move, POINTS, move_name, neighbours};
 use crate::search::SearchControl;
@@ -1028,6 +1032,7 @@ impl IterativeSearch for SudokuSearch {
 mod tests {
     use super::*;
     use crate::games::compsudoku::rules::Mode;
+    use crate::search::Info;
     use crate::search::iterative::deepen;
     use crate::sudoku::Shape;
 
@@ -1094,30 +1099,111 @@ mod tests {
         assert_eq!(search.territory_balance(0), (-4, -4, -5, -8));
     }
 
-    #[test]
-    fn full_depth_search_equals_brute_force_on_small_endgames() {
+    /// `count` 4x4 grids of [`SOLUTION`] with 3 to 7 cells emptied and a unique solution.
+    fn small_endgames(seed: u64, count: usize) -> Vec<Grid> {
         let shape = Shape::new(2, 2).unwrap();
         let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
-        let mut state = 7u64;
-        let mut checked = 0;
-        while checked < 40 {
+        let mut state = seed;
+        let mut grids = Vec::new();
+        while grids.len() < count {
             let mut values = sol.clone();
             let empties = 3 + (splitmix(&mut state) % 5) as usize;
             for _ in 0..empties {
                 values[(splitmix(&mut state) % 16) as usize] = 0;
             }
             let grid = Grid::from_values(shape, &values).unwrap();
-            if grid.count_solutions(2) != 1 {
-                continue;
+            if grid.count_solutions(2) == 1 {
+                grids.push(grid);
             }
-            checked += 1;
-            let mut game = Game::new(shape, Mode::Classic, 0);
-            game.grid = grid.clone();
-            let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
+        }
+        grids
+    }
+
+    fn classic(grid: &Grid) -> Game {
+        let mut game = Game::new(grid.shape(), Mode::Classic, 0);
+        game.grid = grid.clone();
+        game
+    }
+
+    #[test]
+    fn full_depth_search_equals_brute_force_on_small_endgames() {
+        let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        for grid in small_endgames(7, 40) {
+            let mut search = SudokuSearch::new(&classic(&grid), DEFAULT_WEIGHTS, &|| false);
             deepen(&mut search, &SearchControl::unlimited(), &mut |_| {});
             let (_, value) = search.chosen().unwrap();
             let expected = brute(&mut grid.clone(), &sol, &mut [0; 16]);
             assert_eq!(value, expected, "{grid:?}");
         }
+    }
+
+    /// The brute-force value of one root move: its cell filled, or for a pass its value taboo.
+    fn brute_move(grid: &Grid, sol: &[u8], mv: Move, pass: bool) -> i32 {
+        let (mut grid, mut taboo) = (grid.clone(), [0u32; 16]);
+        let cell = usize::from(mv.cell);
+        if pass {
+            taboo[cell] |= 1 << (mv.value - 1);
+            return -PASS_COST - brute(&mut grid, sol, &mut taboo);
+        }
+        let gain = classic(&grid).points_for(cell) as i32 * SCALE;
+        grid.place(cell, sol[cell]).unwrap();
+        gain - brute(&mut grid, sol, &mut taboo)
+    }
+
+    #[test]
+    fn every_line_of_a_multipv_search_has_the_brute_force_value_of_its_move() {
+        let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        for grid in small_endgames(11, 40) {
+            let lines = 3;
+            let mut search =
+                SudokuSearch::new(&classic(&grid), DEFAULT_WEIGHTS, &|| false).with_lines(lines);
+            let root = search.root.clone();
+            // The block of lines of the last iteration: multipv 1, then 2 and up.
+            let mut block: Vec<Info> = Vec::new();
+            deepen(&mut search, &SearchControl::unlimited(), &mut |info| {
+                if info.multipv == Some(1) {
+                    block.clear();
+                }
+                block.push(info.clone());
+            });
+            assert_eq!(block.len(), lines.min(root.len()), "{grid:?}");
+            let mut seen = Vec::new();
+            for (rank, info) in block.iter().enumerate() {
+                assert_eq!(info.multipv, Some(rank + 1));
+                assert!(
+                    rank == 0 || info.score <= block[rank - 1].score,
+                    "{block:?}"
+                );
+                let mv = crate::games::compsudoku::rules::parse_move(&info.pv[0], 4).unwrap();
+                assert!(!seen.contains(&mv), "distinct moves: {block:?}");
+                seen.push(mv);
+                let pass = root.iter().any(|r| r.pass && r.mv == mv);
+                let expected = brute_move(&grid, &sol, mv, pass);
+                assert_eq!(info.score, i64::from(expected), "{grid:?} {info:?}");
+            }
+            let (best, _) = search.chosen().unwrap();
+            assert_eq!(
+                move_name(best, 4),
+                block[0].pv[0],
+                "the best line is the choice"
+            );
+        }
+    }
+
+    #[test]
+    fn the_noise_varies_the_choice_by_seed_only() {
+        let game = Game::new(Shape::new(3, 3).unwrap(), Mode::Classic, 0);
+        let depth_one = SearchControl::unlimited().capped(None, Some(1));
+        let choose = |noise: u32, seed: u64| {
+            let mut search =
+                SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false).with_noise(noise, seed);
+            deepen(&mut search, &depth_one, &mut |_| {});
+            search.chosen().unwrap().0
+        };
+        let noisy: Vec<Move> = (0..12).map(|seed| choose(300, seed)).collect();
+        let plain: Vec<Move> = (0..12).map(|seed| choose(0, seed)).collect();
+        assert!(noisy.iter().any(|&mv| mv != noisy[0]), "{noisy:?}");
+        assert!(plain.iter().all(|&mv| mv == plain[0]), "{plain:?}");
+        assert_eq!(choose(300, 5), noisy[5], "the same seed, the same move");
     }
 }

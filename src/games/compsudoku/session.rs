@@ -3,7 +3,7 @@
 
 use super::levels::{self, Play};
 use super::rules::{Game, Mode, Move, move_name, parse_move, parse_square, square_name};
-use super::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
+use super::search::{DEFAULT_WEIGHTS, SCALE, SudokuSearch, Weights};
 use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
 use crate::sudoku::{Grid, Shape, Solver, feasible, value_char};
@@ -410,13 +410,13 @@ impl SudokuJob {
         };
         let mover = self.game.mover().unwrap_or(self.game.turn);
         let points = self.game.points_for(usize::from(mv.cell));
-        let margin =
-            i64::from(self.game.scores[mover] + points) - i64::from(self.game.scores[1 - mover]);
+        let scores = self.game.scores.map(i64::from);
+        let margin = scores[mover] + i64::from(points) - scores[1 - mover];
         let pv = vec![move_name(mv, self.game.size())];
         report(&Info {
             depth: 1,
             multipv: None,
-            score: margin * i64::from(super::search::SCALE),
+            score: margin * i64::from(SCALE),
             nodes: 0,
             time_ms: control.elapsed().as_millis() as u64,
             pv: pv.clone(),
