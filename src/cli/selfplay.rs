@@ -7,7 +7,6 @@ use super::cputime::thread_cpu_time;
 use super::exit_code;
 use super::progress::Progress;
 use super::selfplay_args::{SelfplayArgs, limits, parse_numbers};
-use crate::games::FULL_STRENGTH;
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
 use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
@@ -66,7 +65,6 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--starts", args.starts.is_some()),
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
-        ("--level", args.level != FULL_STRENGTH),
     ];
     let sudoku_only = [
         ("--box", args.r#box.is_some()),
@@ -74,6 +72,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--opponent", args.opponent.is_some()),
         ("--openings", args.openings > 0),
         ("--sprt", args.sprt.is_some()),
+        ("--opponent-level", args.opponent_level.is_some()),
     ];
     let (foreign, owner): (&[(&str, bool)], &str) = match args.game.as_str() {
         "blockudoku" => (&sudoku_only, "sudoku"),

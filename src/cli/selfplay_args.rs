@@ -66,8 +66,8 @@ pub struct SelfplayArgs {
     /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
     #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]
     pub lookahead_from: u32,
-    /// Blockudoku: playing level, 1 (weakest) to 10 (full strength; the engine's `Level`
-    /// option).
+    /// Playing level, 1 (weakest) to 10 (full strength, the default): the engine's `Level`
+    /// option (Sudoku: 1 random, 2 greedy, 3-9 capped searches).
     #[arg(long, default_value_t = FULL_STRENGTH,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(FULL_STRENGTH)))]
     pub level: u32,
@@ -81,6 +81,10 @@ pub struct SelfplayArgs {
     /// default greedy).
     #[arg(long, value_parser = Opponent::parse)]
     pub opponent: Option<Opponent>,
+    /// Sudoku: the opponent's level, for `--opponent self` or `engine:PATH` (sent as the
+    /// `Level` option); default full strength.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::games::FULL_STRENGTH as i64))]
+    pub opponent_level: Option<u32>,
     /// Sudoku: random moves that open every pair of games (one game with each colour).
     #[arg(long, default_value_t = 0)]
     pub openings: usize,
@@ -96,7 +100,7 @@ pub enum Opponent {
     Greedy,
     /// Random moves the rules allow.
     Random,
-    /// The engine with the default weights.
+    /// The engine with the default weights (at `--opponent-level`).
     Engine,
     /// Another engine binary, driven over the protocol with the same limits.
     External(PathBuf),

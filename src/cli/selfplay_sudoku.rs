@@ -3,7 +3,8 @@
 //! greedy_player; `random`; `self`; or another engine over the protocol, e.g. an older build),
 //! colours alternating, printing wins, draws and losses, the score with its interval and Elo,
 //! optionally stopped by an SPRT. With `--openings K` each pair of games starts from the same K
-//! random moves, one game with each colour.
+//! random moves, one game with each colour. `--level` and `--opponent-level` set the `Level`
+//! of the engine and of a `self` or external opponent.
 
 use super::cputime::thread_cpu_time;
 use super::exit_code;
@@ -11,6 +12,8 @@ use super::external::ExternalEngine;
 use super::progress::Progress;
 use super::selfplay_args::{Opponent, SelfplayArgs, limits, parse_numbers};
 use super::sprt::{Sprt, Tally, Verdict};
+use crate::games::FULL_STRENGTH;
+use crate::games::compsudoku::levels::{self, Play, greedy_move, random_move};
 use crate::games::compsudoku::rules::{Game, Mode, Move, Outcome, move_name, parse_move};
 use crate::games::compsudoku::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
 use crate::games::compsudoku::session::position_string;
@@ -29,6 +32,8 @@ struct Setup {
     limits: Limits,
     weights: Weights,
     sprt: Option<Sprt>,
+    /// The `Level` of the engine and of a `self` or external opponent.
+    levels: [u32; 2],
 }
 
 /// Runs `tessera selfplay sudoku ...`; returns the exit code.
@@ -46,6 +51,10 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         None => DEFAULT_WEIGHTS,
     };
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if args.opponent_level.is_some() && matches!(opponent, Opponent::Greedy | Opponent::Random) {
+        return Err("--opponent-level needs --opponent self or engine:PATH".into());
+    }
+    let levels = [args.level, args.opponent_level.unwrap_or(FULL_STRENGTH)];
     Ok(Setup {
         shape,
         mode,
@@ -53,6 +62,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         limits,
         weights,
         sprt,
+        levels,
     })
 }
 
@@ -69,16 +79,29 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
     }
 }
 
-/// The engine's move (none only when it has none).
-fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bool)> {
+/// The engine's move at `level` (none only when it has none), and whether it is a deliberate
+/// pass; `seed` draws the random choices of the low levels.
+fn engine_move(
+    game: &Game,
+    setup: &Setup,
+    weights: Weights,
+    level: u32,
+    seed: u64,
+) -> Option<(Move, bool)> {
+    let play = levels::play(level);
+    let Play::Search(caps) = play else {
+        return levels::baseline_move(game, play, seed).map(|mv| (mv, false));
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let control = SearchControl::new(
         stop,
         time::budget(&setup.limits, 0),
         setup.limits.nodes,
         setup.limits.depth,
-    );
-    let mut search = SudokuSearch::new(game, weights, &|| false);
+    )
+    .capped(caps.nodes, caps.depth);
+    let mut search = SudokuSearch::new(game, weights, &|| false)
+        .with_noise(caps.noise, levels::position_seed(seed, game));
     iterative::deepen(&mut search, &control, &mut |_| {});
     let pass = search.chosen_is_pass();
     match search.chosen() {
@@ -86,31 +109,6 @@ fn engine_move(game: &Game, setup: &Setup, weights: Weights) -> Option<(Move, bo
         // Out of time before a first result: the first rule move, as the protocol's `go`.
         None => game.rule_moves().first().map(|&mv| (mv, false)),
     }
-}
-
-/// The moves the rules allow (not checked for solvability) with the points each scores now.
-fn rule_moves(game: &Game) -> Vec<(Move, u32)> {
-    game.rule_moves()
-        .into_iter()
-        .map(|mv| (mv, game.points_for(usize::from(mv.cell))))
-        .collect()
-}
-
-/// Greedy like the framework's greedy_player: a random move among those scoring most now.
-fn greedy_move(game: &Game, rng: &mut SmallRng) -> Option<Move> {
-    let moves = rule_moves(game);
-    let best = moves.iter().map(|&(_, p)| p).max()?;
-    let top: Vec<Move> = moves
-        .into_iter()
-        .filter(|&(_, p)| p == best)
-        .map(|(m, _)| m)
-        .collect();
-    Some(top[rng.random_range(0..top.len())])
-}
-
-fn random_move(game: &Game, rng: &mut SmallRng) -> Option<Move> {
-    let moves = rule_moves(game);
-    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())].0)
 }
 
 struct GameResult {
@@ -229,6 +227,9 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
     let mut cpu = [MoveClock::default(); 2];
     let mut external = match &setup.opponent {
         Opponent::External(path) => match ExternalEngine::start(path).and_then(|mut engine| {
+            if setup.levels[1] != FULL_STRENGTH {
+                engine.send(&format!("setoption name Level value {}", setup.levels[1]))?;
+            }
             engine.send(&format!(
                 "newgame sudoku box {} mode {} seed {seed}",
                 setup.shape,
@@ -256,10 +257,12 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
         let ours = player == engine_player;
         let mv = if ours {
             let before = thread_cpu_time();
-            let mv = engine_move(&game, setup, setup.weights).map(|(mv, pass)| {
-                engine_passes += u32::from(pass);
-                mv
-            });
+            let mv = engine_move(&game, setup, setup.weights, setup.levels[0], seed).map(
+                |(mv, pass)| {
+                    engine_passes += u32::from(pass);
+                    mv
+                },
+            );
             cpu[0].add(before, thread_cpu_time());
             mv
         } else {
@@ -267,7 +270,10 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, index: usize) -> GameResult {
             let mv = match (&setup.opponent, external.as_mut()) {
                 (Opponent::Greedy, _) => greedy_move(&game, &mut rng),
                 (Opponent::Random, _) => random_move(&game, &mut rng),
-                (Opponent::Engine, _) => engine_move(&game, setup, DEFAULT_WEIGHTS).map(|(m, _)| m),
+                (Opponent::Engine, _) => {
+                    engine_move(&game, setup, DEFAULT_WEIGHTS, setup.levels[1], seed)
+                        .map(|(m, _)| m)
+                }
                 (Opponent::External(_), Some(engine)) => {
                     match external_move(engine, &game, setup) {
                         Ok(mv) => mv,

@@ -45,15 +45,6 @@ impl SearchControl {
         }
     }
 
-    /// The same control (same stop flag and clock) with the node budget lowered to `cap` when
-    /// that is less: how a playing level caps a search within the client's own limits.
-    pub fn with_node_cap(&self, cap: u64) -> SearchControl {
-        SearchControl {
-            max_nodes: Some(self.max_nodes.map_or(cap, |max| max.min(cap))),
-            ..self.clone()
-        }
-    }
-
     /// The moment the search must have ended, if it has a deadline.
     pub fn hard_deadline(&self) -> Option<Instant> {
         self.hard
@@ -116,5 +107,45 @@ impl SearchControl {
     /// Raises the stop flag (used by searches that decide on their own that they are done).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// This control with its node and depth caps lowered to `max_nodes` and `max_depth` where
+    /// those are tighter (a playing level's caps under the client's limits); the stop flag and
+    /// the deadlines stay shared.
+    pub fn capped(&self, max_nodes: Option<u64>, max_depth: Option<u32>) -> SearchControl {
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        SearchControl {
+            max_nodes: tighter(self.max_nodes, max_nodes),
+            max_depth: tighter(self.max_depth, max_depth),
+            ..self.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_keeps_the_tighter_limits_and_shares_the_stop_flag() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let budget = Budget {
+            soft: None,
+            hard: None,
+        };
+        let client = SearchControl::new(stop.clone(), budget, Some(1000), None);
+        let level = client.capped(Some(5000), Some(3));
+        assert!(level.must_stop(1000), "the client's node limit is tighter");
+        assert!(!level.must_stop(999));
+        assert_eq!(level.max_depth(), Some(3));
+        let level = client.capped(Some(10), None);
+        assert!(level.must_stop(10) && !level.must_stop(9));
+        stop.store(true, Ordering::Relaxed);
+        assert!(level.must_stop(0), "the stop flag is shared");
     }
 }

@@ -151,7 +151,7 @@ impl SearchJob for BlokusJob {
         let capped;
         let control = match self.playouts {
             Some(cap) => {
-                capped = control.with_node_cap(cap);
+                capped = control.capped(Some(cap), None);
                 &capped
             }
             None => control,

@@ -9,6 +9,10 @@
 //! the pass, then the moves that hand the opponent a completion. Leaves are scored by the point
 //! difference, the completions the two sides can still grab in turn, the parity of the empty
 //! cells (who fills the last cell, which scores 7) and, in territory modes, playable cells.
+//!
+//! The root searches each move with the window (K-th best value so far, infinity): the K best
+//! moves get exact values (`MultiPV` K; K = 1 is plain alpha-beta). A playing level may add a
+//! seeded bonus to each root move's value for the choice ([`SudokuSearch::with_noise`]).
 
 use super::rules::{Game, Move, POINTS, move_name, neighbours};
 use crate::search::SearchControl;
@@ -63,6 +67,17 @@ struct RootMove {
     mv: Move,
     pass: bool,
     value: i32,
+    /// Bonus added to the value when the move is chosen, never reported (a level's noise).
+    noise: i32,
+}
+
+/// A root move whose value is exact at the iteration's depth, among the best ones.
+#[derive(Clone, Copy)]
+struct Ranked {
+    mv: Move,
+    value: i32,
+    /// The value the choice ranks by: value plus the move's noise.
+    choice: i32,
 }
 
 /// The search of one position; see the module documentation.
@@ -89,6 +104,8 @@ pub struct SudokuSearch {
     nodes: u64,
     stopped: bool,
     root: Vec<RootMove>,
+    /// How many best root moves get exact values and are reported (`MultiPV`).
+    lines: usize,
     root_player: usize,
     root_diff: i32,
     best: Option<(Move, i32)>,
@@ -219,6 +236,7 @@ impl SudokuSearch {
             nodes: 0,
             stopped: false,
             root: Vec::new(),
+            lines: 1,
             root_player,
             root_diff,
             best: None,
@@ -299,6 +317,7 @@ impl SudokuSearch {
                     },
                     pass: false,
                     value: 0,
+                    noise: 0,
                 });
             }
         }
@@ -315,9 +334,28 @@ impl SudokuSearch {
                 mv,
                 pass: true,
                 value: 0,
+                noise: 0,
             });
         }
         moves
+    }
+
+    /// Reports the `lines` best root moves (1 to the number of root moves) with exact values
+    /// after each iteration, instead of only proving the best one.
+    pub fn with_lines(mut self, lines: usize) -> SudokuSearch {
+        self.lines = lines.max(1);
+        self
+    }
+
+    /// Adds to each root move's value, for the choice only, a bonus from 0 to `amplitude`
+    /// centipoints drawn from `seed` and the move: a weaker, varied player. Ignored when
+    /// several lines are reported (they are ranked by their values alone).
+    pub fn with_noise(mut self, amplitude: u32, seed: u64) -> SudokuSearch {
+        for r in &mut self.root {
+            let mut state = seed ^ (u64::from(r.mv.cell) << 8 | u64::from(r.mv.value));
+            r.noise = (splitmix(&mut state) % (u64::from(amplitude) + 1)) as i32;
+        }
+        self
     }
 
     /// The move chosen so far and its value (centipoints, mover's view, final margin estimate).
@@ -578,6 +616,69 @@ impl SudokuSearch {
             .map(|&h| i32::from(h == 1) - i32::from(h == 2))
             .sum();
         (first, only, regions, lead)
+    }
+
+    /// Orders the root moves: the previous best first, then by the previous iteration's values;
+    /// before the first iteration, completions by points, quiet moves, the pass, then the moves
+    /// that hand the opponent a completion.
+    fn order_root(&mut self) {
+        if let Some((best, _)) = self.best {
+            self.root.sort_by_key(|r| (r.mv != best, -r.value));
+            return;
+        }
+        let mut keyed: Vec<(i32, RootMove)> = self
+            .root
+            .iter()
+            .map(|r| {
+                let cell = r.mv.cell as usize;
+                let key = if r.pass {
+                    -50
+                } else {
+                    let g = self.points(cell);
+                    if g > 0 {
+                        g * 100
+                    } else {
+                        -100 * self.setups(cell)
+                    }
+                };
+                (key, *r)
+            })
+            .collect();
+        keyed.sort_by_key(|(k, _)| -k);
+        self.root = keyed.into_iter().map(|(_, r)| r).collect();
+    }
+
+    /// The value of a root move at `depth`, searched with the window (`bound`, infinity): exact
+    /// above `bound`, an upper bound otherwise.
+    fn search_root_move(
+        &mut self,
+        root: RootMove,
+        depth: u32,
+        bound: i32,
+        control: &SearchControl,
+    ) -> i32 {
+        let side = self.root_player;
+        let mv = root.mv;
+        if root.pass {
+            let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
+            let fresh = self.taboo_mask[pc] & bit == 0;
+            if fresh {
+                self.toggle_taboo(pc, bit);
+            }
+            let v = -PASS_COST
+                - self.negamax(1 - side, depth - 1, -INF, -bound - PASS_COST, 1, control);
+            if fresh {
+                self.toggle_taboo(pc, bit);
+            }
+            v
+        } else {
+            let cell = mv.cell as usize;
+            let g = self.points(cell);
+            self.make(cell, side);
+            let v = g - self.negamax(1 - side, depth - 1, -INF, -bound, 1, control);
+            self.unmake(cell, side);
+            v
+        }
     }
 
     fn tt_index(&self, key: u64) -> usize {
@@ -856,86 +957,61 @@ impl IterativeSearch for SudokuSearch {
                 others: Vec::new(),
             });
         }
-        let side = self.root_player;
-        // Previous best first, then by the previous iteration's values.
-        if let Some((best, _)) = self.best {
-            self.root.sort_by_key(|r| (r.mv != best, -r.value));
-        } else {
-            let mut keyed: Vec<(i32, RootMove)> = self
-                .root
-                .iter()
-                .map(|r| {
-                    let cell = r.mv.cell as usize;
-                    let key = if r.pass {
-                        -50
-                    } else {
-                        let g = self.points(cell);
-                        if g > 0 {
-                            g * 100
-                        } else {
-                            -100 * self.setups(cell)
-                        }
-                    };
-                    (key, *r)
-                })
-                .collect();
-            keyed.sort_by_key(|(k, _)| -k);
-            self.root = keyed.into_iter().map(|(_, r)| r).collect();
-        }
-        let mut alpha = -INF;
-        let mut best: Option<(Move, i32)> = None;
+        self.order_root();
         let n = self.n;
+        // The best moves with exact values, best choice first; a move is searched with a window
+        // that proves only whether it enters them.
+        let mut top: Vec<Ranked> = Vec::with_capacity(self.lines + 1);
         for i in 0..self.root.len() {
-            let RootMove { mv, pass, .. } = self.root[i];
-            let value = if pass {
-                let (pc, bit) = (mv.cell as usize, 1u32 << (mv.value - 1));
-                let fresh = self.taboo_mask[pc] & bit == 0;
-                if fresh {
-                    self.toggle_taboo(pc, bit);
-                }
-                let v = -PASS_COST
-                    - self.negamax(1 - side, depth - 1, -INF, -alpha - PASS_COST, 1, control);
-                if fresh {
-                    self.toggle_taboo(pc, bit);
-                }
-                v
-            } else {
-                let cell = mv.cell as usize;
-                let g = self.points(cell);
-                self.make(cell, side);
-                let v = g - self.negamax(1 - side, depth - 1, -INF, -alpha, 1, control);
-                self.unmake(cell, side);
-                v
+            let root = self.root[i];
+            let noise = if self.lines == 1 { root.noise } else { 0 };
+            let threshold = match top.get(self.lines - 1) {
+                Some(last) => last.choice,
+                None => -INF,
             };
+            let bound = threshold - noise;
+            let value = self.search_root_move(root, depth, bound, control);
             // An interrupted subtree's value means nothing; at depth 1 values are leaf
             // evaluations, exact even when the stop came meanwhile.
             if self.stopped && depth > 1 {
                 break;
             }
-            self.root[i].value = value;
-            if value > alpha {
-                alpha = value;
-                best = Some((mv, value));
-                self.best = best;
-                progress.improved(
-                    &[move_name(mv, n)],
-                    (self.root_diff + value) as i64,
-                    self.nodes,
+            if value > bound {
+                self.root[i].value = value;
+                let choice = value + noise;
+                let rank = top.partition_point(|t| t.choice >= choice);
+                top.insert(
+                    rank,
+                    Ranked {
+                        mv: root.mv,
+                        value,
+                        choice,
+                    },
                 );
+                top.truncate(self.lines);
+                if rank == 0 {
+                    self.best = Some((root.mv, value));
+                    progress.improved(
+                        &[move_name(root.mv, n)],
+                        (self.root_diff + value) as i64,
+                        self.nodes,
+                    );
+                }
             } else {
-                // Below alpha: only an upper bound; keep it below the best for the ordering.
-                self.root[i].value = value.min(alpha - 1);
+                // Below the bound: only an upper bound; keep it below for the ordering.
+                self.root[i].value = value.min(bound - 1);
             }
             if self.stopped {
                 break;
             }
         }
-        let (mv, value) = best?;
+        let (best, others) = top.split_first()?;
+        let line = |r: &Ranked| (vec![move_name(r.mv, n)], (self.root_diff + r.value) as i64);
         Some(Iteration {
-            pv: vec![move_name(mv, n)],
-            score: (self.root_diff + value) as i64,
+            pv: line(best).0,
+            score: (self.root_diff + best.value) as i64,
             complete: !self.stopped,
-            others: Vec::new(),
+            others: others.iter().map(line).collect(),
         })
     }
 
@@ -946,12 +1022,17 @@ impl IterativeSearch for SudokuSearch {
     fn max_depth(&self) -> Option<u32> {
         Some((2 * self.empty + 2).min(250) as u32)
     }
+
+    fn lines(&self) -> usize {
+        self.lines
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::compsudoku::rules::Mode;
+    use crate::search::Info;
     use crate::search::iterative::deepen;
     use crate::sudoku::Shape;
 
@@ -1018,30 +1099,111 @@ mod tests {
         assert_eq!(search.territory_balance(0), (-4, -4, -5, -8));
     }
 
-    #[test]
-    fn full_depth_search_equals_brute_force_on_small_endgames() {
+    /// `count` 4x4 grids of [`SOLUTION`] with 3 to 7 cells emptied and a unique solution.
+    fn small_endgames(seed: u64, count: usize) -> Vec<Grid> {
         let shape = Shape::new(2, 2).unwrap();
         let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
-        let mut state = 7u64;
-        let mut checked = 0;
-        while checked < 40 {
+        let mut state = seed;
+        let mut grids = Vec::new();
+        while grids.len() < count {
             let mut values = sol.clone();
             let empties = 3 + (splitmix(&mut state) % 5) as usize;
             for _ in 0..empties {
                 values[(splitmix(&mut state) % 16) as usize] = 0;
             }
             let grid = Grid::from_values(shape, &values).unwrap();
-            if grid.count_solutions(2) != 1 {
-                continue;
+            if grid.count_solutions(2) == 1 {
+                grids.push(grid);
             }
-            checked += 1;
-            let mut game = Game::new(shape, Mode::Classic, 0);
-            game.grid = grid.clone();
-            let mut search = SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false);
+        }
+        grids
+    }
+
+    fn classic(grid: &Grid) -> Game {
+        let mut game = Game::new(grid.shape(), Mode::Classic, 0);
+        game.grid = grid.clone();
+        game
+    }
+
+    #[test]
+    fn full_depth_search_equals_brute_force_on_small_endgames() {
+        let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        for grid in small_endgames(7, 40) {
+            let mut search = SudokuSearch::new(&classic(&grid), DEFAULT_WEIGHTS, &|| false);
             deepen(&mut search, &SearchControl::unlimited(), &mut |_| {});
             let (_, value) = search.chosen().unwrap();
             let expected = brute(&mut grid.clone(), &sol, &mut [0; 16]);
             assert_eq!(value, expected, "{grid:?}");
         }
+    }
+
+    /// The brute-force value of one root move: its cell filled, or for a pass its value taboo.
+    fn brute_move(grid: &Grid, sol: &[u8], mv: Move, pass: bool) -> i32 {
+        let (mut grid, mut taboo) = (grid.clone(), [0u32; 16]);
+        let cell = usize::from(mv.cell);
+        if pass {
+            taboo[cell] |= 1 << (mv.value - 1);
+            return -PASS_COST - brute(&mut grid, sol, &mut taboo);
+        }
+        let gain = classic(&grid).points_for(cell) as i32 * SCALE;
+        grid.place(cell, sol[cell]).unwrap();
+        gain - brute(&mut grid, sol, &mut taboo)
+    }
+
+    #[test]
+    fn every_line_of_a_multipv_search_has_the_brute_force_value_of_its_move() {
+        let sol: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        for grid in small_endgames(11, 40) {
+            let lines = 3;
+            let mut search =
+                SudokuSearch::new(&classic(&grid), DEFAULT_WEIGHTS, &|| false).with_lines(lines);
+            let root = search.root.clone();
+            // The block of lines of the last iteration: multipv 1, then 2 and up.
+            let mut block: Vec<Info> = Vec::new();
+            deepen(&mut search, &SearchControl::unlimited(), &mut |info| {
+                if info.multipv == Some(1) {
+                    block.clear();
+                }
+                block.push(info.clone());
+            });
+            assert_eq!(block.len(), lines.min(root.len()), "{grid:?}");
+            let mut seen = Vec::new();
+            for (rank, info) in block.iter().enumerate() {
+                assert_eq!(info.multipv, Some(rank + 1));
+                assert!(
+                    rank == 0 || info.score <= block[rank - 1].score,
+                    "{block:?}"
+                );
+                let mv = crate::games::compsudoku::rules::parse_move(&info.pv[0], 4).unwrap();
+                assert!(!seen.contains(&mv), "distinct moves: {block:?}");
+                seen.push(mv);
+                let pass = root.iter().any(|r| r.pass && r.mv == mv);
+                let expected = brute_move(&grid, &sol, mv, pass);
+                assert_eq!(info.score, i64::from(expected), "{grid:?} {info:?}");
+            }
+            let (best, _) = search.chosen().unwrap();
+            assert_eq!(
+                move_name(best, 4),
+                block[0].pv[0],
+                "the best line is the choice"
+            );
+        }
+    }
+
+    #[test]
+    fn the_noise_varies_the_choice_by_seed_only() {
+        let game = Game::new(Shape::new(3, 3).unwrap(), Mode::Classic, 0);
+        let depth_one = SearchControl::unlimited().capped(None, Some(1));
+        let choose = |noise: u32, seed: u64| {
+            let mut search =
+                SudokuSearch::new(&game, DEFAULT_WEIGHTS, &|| false).with_noise(noise, seed);
+            deepen(&mut search, &depth_one, &mut |_| {});
+            search.chosen().unwrap().0
+        };
+        let noisy: Vec<Move> = (0..12).map(|seed| choose(300, seed)).collect();
+        let plain: Vec<Move> = (0..12).map(|seed| choose(0, seed)).collect();
+        assert!(noisy.iter().any(|&mv| mv != noisy[0]), "{noisy:?}");
+        assert!(plain.iter().all(|&mv| mv == plain[0]), "{plain:?}");
+        assert_eq!(choose(300, 5), noisy[5], "the same seed, the same move");
     }
 }

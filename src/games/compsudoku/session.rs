@@ -1,8 +1,9 @@
 //! Competitive Sudoku in protocol mode: `newgame sudoku [box MxN] [mode classic|rows|border|random]
 //! [seed S]`, `position ...` (see [`parse_position`]), `legal`, `show`, `go`.
 
+use super::levels::{self, Play};
 use super::rules::{Game, Mode, Move, move_name, parse_move, parse_square, square_name};
-use super::search::{DEFAULT_WEIGHTS, SudokuSearch, Weights};
+use super::search::{DEFAULT_WEIGHTS, SCALE, SudokuSearch, Weights};
 use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
 use crate::sudoku::{Grid, Shape, Solver, feasible, value_char};
@@ -367,7 +368,7 @@ impl GameSession for SudokuSession {
     fn search_job(
         &self,
         _limits: &Limits,
-        _options: &EngineOptions,
+        options: &EngineOptions,
     ) -> Result<Box<dyn SearchJob>, String> {
         let n = self.game.size();
         Ok(Box::new(SudokuJob {
@@ -380,6 +381,9 @@ impl GameSession for SudokuSession {
                 .collect(),
             game: self.game.clone(),
             weights: DEFAULT_WEIGHTS,
+            play: levels::play(options.level),
+            seed: options.seed,
+            lines: options.multipv,
         }))
     }
 }
@@ -389,12 +393,48 @@ struct SudokuJob {
     fallback: Vec<String>,
     game: Game,
     weights: Weights,
+    /// How the `Level` plays.
+    play: Play,
+    /// The `Seed` option.
+    seed: u64,
+    /// The `MultiPV` option.
+    lines: usize,
+}
+
+impl SudokuJob {
+    /// The one line of a level that does not search, reported as an iteration of depth 1
+    /// without nodes (score: the margin after the move's points).
+    fn baseline_line(&self, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
+        let Some(mv) = levels::baseline_move(&self.game, self.play, self.seed) else {
+            return Vec::new();
+        };
+        let mover = self.game.mover().unwrap_or(self.game.turn);
+        let points = self.game.points_for(usize::from(mv.cell));
+        let scores = self.game.scores.map(i64::from);
+        let margin = scores[mover] + i64::from(points) - scores[1 - mover];
+        let pv = vec![move_name(mv, self.game.size())];
+        report(&Info {
+            depth: 1,
+            multipv: None,
+            score: margin * i64::from(SCALE),
+            nodes: 0,
+            time_ms: control.elapsed().as_millis() as u64,
+            pv: pv.clone(),
+        });
+        pv
+    }
 }
 
 impl SearchJob for SudokuJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
-        let mut search = SudokuSearch::new(&self.game, self.weights, &|| control.must_stop(0));
-        iterative::deepen(&mut search, control, report)
+        let Play::Search(caps) = self.play else {
+            return self.baseline_line(control, report);
+        };
+        let control = control.capped(caps.nodes, caps.depth);
+        let mut search = SudokuSearch::new(&self.game, self.weights, &|| control.must_stop(0))
+            .with_lines(self.lines)
+            .with_noise(caps.noise, levels::position_seed(self.seed, &self.game));
+        iterative::deepen(&mut search, &control, report)
     }
 
     fn fallback(&self) -> Vec<String> {
