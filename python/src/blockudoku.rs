@@ -6,7 +6,7 @@ use crate::blockudoku_rules::{
 };
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
-use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
+use crate::search::{self, Knobs, ProtocolState, SearchRequest, SearchResult};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -330,7 +330,8 @@ impl Blockudoku {
     /// The engine's search of the rest of the hand (the protocol's `go`), without the GIL:
     /// limits `movetime` (ms), `nodes`, `depth` combine; none at all thinks 1000 ms. The line
     /// gives the placements of the whole rest of the hand in play order, in this object's slots.
-    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, lookahead_from = None))]
+    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, lookahead_from = None, level = 10, multipv = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
@@ -339,8 +340,14 @@ impl Blockudoku {
         depth: Option<u32>,
         seed: u64,
         lookahead_from: Option<u32>,
+        level: u32,
+        multipv: usize,
     ) -> PyResult<SearchResult> {
-        let request = SearchRequest::new(movetime, nodes, depth, seed, 1, true, lookahead_from)?;
+        let knobs = Knobs {
+            lookahead_from,
+            ..Knobs::new(seed, level, multipv)
+        };
+        let request = SearchRequest::new(movetime, nodes, depth, knobs)?;
         if self.game.over {
             return Ok(SearchResult::empty());
         }

@@ -4,7 +4,7 @@
 use crate::arrays;
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
-use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
+use crate::search::{self, Knobs, ProtocolState, SearchRequest, SearchResult};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use std::cell::RefCell;
@@ -379,7 +379,7 @@ impl Blokus {
     /// The engine's search for the colour to move (the protocol's `go`: Monte Carlo tree
     /// search, the Duo opening book unless `own_book=False`), without the GIL. Limits
     /// `movetime` (ms), `nodes` (playouts), `depth` combine; none thinks 1000 ms.
-    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, threads = 1, own_book = true))]
+    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, threads = 1, own_book = true, level = 10, multipv = 1))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -390,8 +390,15 @@ impl Blokus {
         seed: u64,
         threads: usize,
         own_book: bool,
+        level: u32,
+        multipv: usize,
     ) -> PyResult<SearchResult> {
-        let request = SearchRequest::new(movetime, nodes, depth, seed, threads, own_book, None)?;
+        let knobs = Knobs {
+            threads,
+            own_book,
+            ..Knobs::new(seed, level, multipv)
+        };
+        let request = SearchRequest::new(movetime, nodes, depth, knobs)?;
         if self.mover().is_none() {
             return Ok(SearchResult::empty());
         }

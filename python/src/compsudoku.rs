@@ -4,7 +4,7 @@
 use crate::arrays;
 use crate::errors::{game_over, illegal, value_error};
 use crate::moves::MoveArg;
-use crate::search::{self, ProtocolState, SearchRequest, SearchResult};
+use crate::search::{self, Knobs, ProtocolState, SearchRequest, SearchResult};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -327,7 +327,8 @@ impl CompSudoku {
     /// The engine's search for the player to move (the protocol's `go`: iterative-deepening
     /// alpha-beta), without the GIL; the move may be a pass (a move that becomes taboo).
     /// Limits `movetime` (ms), `nodes`, `depth` combine; none thinks 1000 ms.
-    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0))]
+    #[pyo3(signature = (movetime = None, nodes = None, depth = None, seed = 0, level = 10, multipv = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
@@ -335,8 +336,10 @@ impl CompSudoku {
         nodes: Option<u64>,
         depth: Option<u32>,
         seed: u64,
+        level: u32,
+        multipv: usize,
     ) -> PyResult<SearchResult> {
-        let request = SearchRequest::new(movetime, nodes, depth, seed, 1, true, None)?;
+        let request = SearchRequest::new(movetime, nodes, depth, Knobs::new(seed, level, multipv))?;
         if self.game.is_over() {
             return Ok(SearchResult::empty());
         }

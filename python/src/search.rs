@@ -5,7 +5,7 @@ use crate::errors::value_error;
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use tessera::games::{self, EngineOptions};
+use tessera::games::{self, EngineOptions, FULL_STRENGTH, MAX_MULTIPV};
 use tessera::search::{Info, Limits, SearchControl, time};
 
 /// The `LookaheadFrom` default of protocol mode.
@@ -37,6 +37,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Milliseconds spent.
     pub time_ms: u64,
+    /// The best lines with their scores, best first (several with `multipv` above 1; else the
+    /// best line alone).
+    pub lines: Vec<(Vec<String>, i64)>,
 }
 
 impl SearchResult {
@@ -48,6 +51,7 @@ impl SearchResult {
             depth: 0,
             nodes: 0,
             time_ms: 0,
+            lines: Vec::new(),
         }
     }
 }
@@ -62,9 +66,39 @@ impl SearchResult {
 
     fn __repr__(&self) -> String {
         format!(
-            "SearchResult(line={:?}, score={}, depth={}, nodes={}, time_ms={})",
-            self.line, self.score, self.depth, self.nodes, self.time_ms
+            "SearchResult(line={:?}, score={}, depth={}, nodes={}, time_ms={}, lines={})",
+            self.line,
+            self.score,
+            self.depth,
+            self.nodes,
+            self.time_ms,
+            self.lines.len()
         )
+    }
+}
+
+/// The engine options of one search, as given from Python (the protocol's `setoption`s).
+#[derive(Debug, Clone)]
+pub struct Knobs {
+    pub seed: u64,
+    pub threads: usize,
+    pub own_book: bool,
+    pub lookahead_from: Option<u32>,
+    pub level: u32,
+    pub multipv: usize,
+}
+
+impl Knobs {
+    /// The defaults with this seed, level and line count.
+    pub fn new(seed: u64, level: u32, multipv: usize) -> Knobs {
+        Knobs {
+            seed,
+            threads: 1,
+            own_book: true,
+            lookahead_from: None,
+            level,
+            multipv,
+        }
     }
 }
 
@@ -77,18 +111,33 @@ pub struct SearchRequest {
 
 impl SearchRequest {
     /// Checks the keyword arguments of `search`: at least one limit unless the engine's default
-    /// movetime (1000 ms) is wanted; threads 1 to 64.
+    /// movetime (1000 ms) is wanted; threads 1 to 64, level 1 to 10, multipv 1 to 32.
     pub fn new(
         movetime: Option<u64>,
         nodes: Option<u64>,
         depth: Option<u32>,
-        seed: u64,
-        threads: usize,
-        own_book: bool,
-        lookahead_from: Option<u32>,
+        knobs: Knobs,
     ) -> PyResult<SearchRequest> {
+        let Knobs {
+            seed,
+            threads,
+            own_book,
+            lookahead_from,
+            level,
+            multipv,
+        } = knobs;
         if depth == Some(0) {
             return Err(value_error("depth must be at least 1"));
+        }
+        if !(1..=FULL_STRENGTH).contains(&level) {
+            return Err(value_error(format!(
+                "level must be 1 to {FULL_STRENGTH}, got {level}"
+            )));
+        }
+        if !(1..=MAX_MULTIPV).contains(&multipv) {
+            return Err(value_error(format!(
+                "multipv must be 1 to {MAX_MULTIPV}, got {multipv}"
+            )));
         }
         if !(1..=64).contains(&threads) {
             return Err(value_error(format!(
@@ -111,7 +160,8 @@ impl SearchRequest {
                 threads,
                 own_book,
                 lookahead_from,
-                ..EngineOptions::default()
+                level,
+                multipv,
             },
         })
     }
@@ -139,15 +189,31 @@ fn search_session(state: ProtocolState, request: SearchRequest) -> Result<Search
         request.limits.depth,
     );
     let mut last = Info::default();
-    let line = job.run(&control, &mut |info: &Info| last = info.clone());
+    let mut lines: Vec<(Vec<String>, i64)> = Vec::new();
+    let line = job.run(&control, &mut |info: &Info| {
+        let rank = info.multipv.unwrap_or(1);
+        if rank == 1 {
+            last = info.clone();
+        }
+        if rank > lines.len() {
+            lines.resize(rank, (Vec::new(), 0));
+        }
+        lines[rank - 1] = (info.pv.clone(), info.score);
+    });
     // As in protocol mode: a search without a line of its own answers the fallback (empty
     // when there is no legal move).
     let line = if line.is_empty() { fallback } else { line };
+    // Line 1 is the move played (a search stopped before its first report answers another).
+    lines.retain(|(pv, _)| !pv.is_empty());
+    if !line.is_empty() && !lines.first().is_some_and(|(pv, _)| pv.starts_with(&line)) {
+        lines = vec![(line.clone(), last.score)];
+    }
     Ok(SearchResult {
         line,
         score: last.score,
         depth: last.depth,
         nodes: last.nodes,
         time_ms: last.time_ms,
+        lines,
     })
 }

@@ -11,8 +11,9 @@ def search(state, movetime: Optional[int] = None, nodes: Optional[int] = None,
 
     Limits combine, the first reached ends the search: ``movetime`` in milliseconds,
     ``nodes`` (Blokus: playouts), ``depth`` (iterations); with none the engine thinks 1000 ms.
-    ``options`` are the state's own search options (``seed``; Blokus ``threads`` and
-    ``own_book``; Blockudoku ``lookahead_from``).
+    ``options`` are the engine's options: ``seed``, ``level`` (1 weakest to 10, full strength,
+    the default), ``multipv`` (how many best lines the result's ``lines`` holds, 1 to 32);
+    Blokus ``threads`` and ``own_book``; Blockudoku ``lookahead_from``.
     """
     return state.search(movetime=movetime, nodes=nodes, depth=depth, **options)
 

@@ -92,3 +92,20 @@ def test_search_releases_the_gil():
     move = tessera.best_move(game, movetime=300)
     thread.join()
     assert move in game.legal_moves() and len(ticks) > 1000
+
+
+def test_levels_and_several_lines_from_python():
+    state = tessera.Blokus("duo", moves=["e10,d9,e9,f9,e8"])
+    low = state.search(level=2, seed=3, own_book=False)
+    again = state.search(level=2, seed=3, own_book=False)
+    full = state.search(nodes=3000, seed=3, own_book=False)
+    assert low.nodes < full.nodes
+    assert (low.line, low.nodes) == (again.line, again.nodes)
+    result = state.search(nodes=3000, multipv=3)
+    firsts = [line[0] for line, _ in result.lines]
+    assert len(firsts) == 3 and len(set(firsts)) == 3
+    assert firsts[0] == result.best_move
+    assert all(state.is_legal(move) for move in firsts)
+    for bad in (dict(level=0), dict(level=11), dict(multipv=0), dict(multipv=33)):
+        with pytest.raises(ValueError):
+            state.search(nodes=100, **bad)
