@@ -108,14 +108,7 @@ fn a_partly_placeable_hand_is_lost() {
 fn a_hand_placeable_only_thanks_to_a_clear_is_found() {
     // One hole per row, column and box, no two touching: the 3x3 square fits nowhere until the
     // monomino completes a row, a column and a box at once and all three are cleared together.
-    let rows: Vec<String> = (0..9)
-        .map(|r| {
-            (0..9)
-                .map(|c| if c == (3 * r + r / 3) % 9 { '.' } else { '#' })
-                .collect()
-        })
-        .collect();
-    let board = rows.join("/");
+    let board = common::one_hole_per_region();
     let mut engine = Engine::blockudoku();
     engine.send(&format!("position board {board}"));
     engine.send("pieces ###/###/### #");

@@ -125,14 +125,7 @@ fn multipv_lines_are_distinct_ranked_and_the_first_is_the_bestmove() {
 fn fewer_lines_when_fewer_final_boards_exist() {
     // One hole per row, column and box: the monomino has 9 places, each clearing a row, a
     // column and a box, so 9 distinct final boards.
-    let rows: Vec<String> = (0..9)
-        .map(|r| {
-            (0..9)
-                .map(|c| if c == (3 * r + r / 3) % 9 { '.' } else { '#' })
-                .collect()
-        })
-        .collect();
-    let board = rows.join("/");
+    let board = common::one_hole_per_region();
     let mut engine = Engine::blockudoku();
     engine.send("setoption name MultiPV value 12");
     let (lines, best) = search(&mut engine, &board, &["#"], "depth 2");

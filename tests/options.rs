@@ -7,6 +7,20 @@ mod common;
 
 use common::Engine;
 
+/// `setoption` lines every game refuses: Level outside 1..=10, MultiPV outside 1..=32, values
+/// that are not whole numbers.
+const REFUSED: [&str; 9] = [
+    "setoption name Level value 0",
+    "setoption name Level value 11",
+    "setoption name Level value x",
+    "setoption name Level value -1",
+    "setoption name MultiPV value 0",
+    "setoption name MultiPV value 33",
+    "setoption name MultiPV value x",
+    "setoption name MultiPV value 2.5",
+    "setoption name MultiPV value -3",
+];
+
 /// The value of `key` in an `info` line.
 fn field(line: &str, key: &str) -> Option<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -68,15 +82,7 @@ fn out_of_range_values_are_refused_and_change_nothing() {
         engine.ask("setoption name Level value 3");
         engine.ask("setoption name MultiPV value 2");
         let before = engine.ask("show");
-        for bad in [
-            "setoption name Level value 0",
-            "setoption name Level value 11",
-            "setoption name Level value x",
-            "setoption name Level value -1",
-            "setoption name MultiPV value 0",
-            "setoption name MultiPV value 33",
-            "setoption name MultiPV value 2.5",
-        ] {
+        for bad in REFUSED {
             let error = engine.expect_error(bad);
             assert!(error.contains("needs an integer from"), "{bad}: {error}");
         }
@@ -195,17 +201,7 @@ fn sudoku_refuses_bad_levels_and_line_counts_and_keeps_its_settings() {
         assert!(engine.ask(line).is_empty(), "{line}");
     }
     let before = engine.go("depth 4");
-    let refused = [
-        "setoption name Level value 0",
-        "setoption name Level value 11",
-        "setoption name Level value x",
-        "setoption name Level value -1",
-        "setoption name MultiPV value 0",
-        "setoption name MultiPV value 33",
-        "setoption name MultiPV value x",
-        "setoption name MultiPV value 2.5",
-    ];
-    for line in refused {
+    for line in REFUSED {
         engine.expect_error(line);
     }
     let after = engine.go("depth 4");

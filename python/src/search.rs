@@ -89,6 +89,41 @@ pub struct Knobs {
 }
 
 impl Knobs {
+    /// The engine's options, checked: threads 1 to 64, lookahead_from 0 to 81, level 1 to 10,
+    /// multipv 1 to 32.
+    fn options(self) -> PyResult<EngineOptions> {
+        if !(1..=64).contains(&self.threads) {
+            return Err(value_error(format!(
+                "threads must be 1 to 64, got {}",
+                self.threads
+            )));
+        }
+        let lookahead_from = self.lookahead_from.unwrap_or(LOOKAHEAD_FROM);
+        if lookahead_from > 81 {
+            return Err(value_error("lookahead_from must be 0 to 81"));
+        }
+        if !(1..=FULL_STRENGTH).contains(&self.level) {
+            return Err(value_error(format!(
+                "level must be 1 to {FULL_STRENGTH}, got {}",
+                self.level
+            )));
+        }
+        if !(1..=MAX_MULTIPV).contains(&self.multipv) {
+            return Err(value_error(format!(
+                "multipv must be 1 to {MAX_MULTIPV}, got {}",
+                self.multipv
+            )));
+        }
+        Ok(EngineOptions {
+            seed: self.seed,
+            threads: self.threads,
+            own_book: self.own_book,
+            lookahead_from,
+            level: self.level,
+            multipv: self.multipv,
+        })
+    }
+
     /// The defaults with this seed, level and line count.
     pub fn new(seed: u64, level: u32, multipv: usize) -> Knobs {
         Knobs {
@@ -111,42 +146,15 @@ pub struct SearchRequest {
 
 impl SearchRequest {
     /// Checks the keyword arguments of `search`: at least one limit unless the engine's default
-    /// movetime (1000 ms) is wanted; threads 1 to 64, level 1 to 10, multipv 1 to 32.
+    /// movetime (1000 ms) is wanted; see [`Knobs::options`] for the rest.
     pub fn new(
         movetime: Option<u64>,
         nodes: Option<u64>,
         depth: Option<u32>,
         knobs: Knobs,
     ) -> PyResult<SearchRequest> {
-        let Knobs {
-            seed,
-            threads,
-            own_book,
-            lookahead_from,
-            level,
-            multipv,
-        } = knobs;
         if depth == Some(0) {
             return Err(value_error("depth must be at least 1"));
-        }
-        if !(1..=FULL_STRENGTH).contains(&level) {
-            return Err(value_error(format!(
-                "level must be 1 to {FULL_STRENGTH}, got {level}"
-            )));
-        }
-        if !(1..=MAX_MULTIPV).contains(&multipv) {
-            return Err(value_error(format!(
-                "multipv must be 1 to {MAX_MULTIPV}, got {multipv}"
-            )));
-        }
-        if !(1..=64).contains(&threads) {
-            return Err(value_error(format!(
-                "threads must be 1 to 64, got {threads}"
-            )));
-        }
-        let lookahead_from = lookahead_from.unwrap_or(LOOKAHEAD_FROM);
-        if lookahead_from > 81 {
-            return Err(value_error("lookahead_from must be 0 to 81"));
         }
         Ok(SearchRequest {
             limits: Limits {
@@ -155,14 +163,7 @@ impl SearchRequest {
                 depth,
                 ..Limits::default()
             },
-            options: EngineOptions {
-                seed,
-                threads,
-                own_book,
-                lookahead_from,
-                level,
-                multipv,
-            },
+            options: knobs.options()?,
         })
     }
 }

@@ -481,15 +481,21 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_stop_answers_the_best_line_not_the_last_multipv_line() {
-        let captured = Captured::default();
-        let answer = Answer::new(
+    /// An answer for a search that gives whole lines (Blockudoku), with no fallback, printing
+    /// to `captured`.
+    fn whole_line_answer(captured: &Captured) -> Answer {
+        Answer::new(
             Output::new(Box::new(captured.clone())),
             true,
             false,
             Vec::new(),
-        );
+        )
+    }
+
+    #[test]
+    fn a_stop_answers_the_best_line_not_the_last_multipv_line() {
+        let captured = Captured::default();
+        let answer = whole_line_answer(&captured);
         for (rank, pv) in [(1, "1@a9"), (2, "1@b9"), (3, "1@c9")] {
             answer.info(&Info {
                 multipv: Some(rank),
@@ -503,12 +509,7 @@ mod tests {
     #[test]
     fn a_whole_line_answer_and_a_final_answer() {
         let captured = Captured::default();
-        let answer = Answer::new(
-            Output::new(Box::new(captured.clone())),
-            true,
-            false,
-            Vec::new(),
-        );
+        let answer = whole_line_answer(&captured);
         answer.info(&info(&["1@a9", "2@b7"]));
         answer.give_final(&["2@c7".to_string(), "1@a9".to_string()]);
         answer.give_published();

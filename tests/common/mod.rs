@@ -6,6 +6,19 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// A Blockudoku board (protocol notation) with one hole in every row, column and box, no two
+/// holes touching: the monomino fits in 9 places, each clearing a row, a column and a box.
+pub fn one_hole_per_region() -> String {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| if c == (3 * r + r / 3) % 9 { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
 /// How long any single answer may take before a test fails (generous: CI machines are loaded).
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
