@@ -20,9 +20,9 @@ const DUO: [f64; 9] = [
     3.0, 21.0, 77.0, 213.0, 861.0, 7280.0, 221867.0, 1109339.0, 5546695.0,
 ];
 /// The share of those playouts tessera searches at each level, 20x20 board.
-const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8];
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.76, 0.8, 0.8, 0.8, 0.8];
 /// The share of those playouts tessera searches at each level, 14x14 board.
-const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.55, 0.55, 0.55, 0.55];
+const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.52, 0.55, 0.55, 0.55];
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
 const GROWING_FROM: u32 = 4;
