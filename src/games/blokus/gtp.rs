@@ -280,16 +280,13 @@ impl Gtp {
             .args
             .level
             .and_then(|level| level::playout_budget(&board, c, level));
-        let nodes = match (self.args.nodes, playouts) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        let counted = self.args.nodes.is_some() || playouts.is_some();
         let limits = Limits {
             movetime: self
                 .args
                 .movetime
-                .or(if nodes.is_some() { None } else { Some(1000) }),
-            nodes,
+                .or(if counted { None } else { Some(1000) }),
+            nodes: self.args.nodes,
             ..Limits::default()
         };
         let control = SearchControl::new(
@@ -297,7 +294,8 @@ impl Gtp {
             time::budget(&limits, 10),
             limits.nodes,
             None,
-        );
+        )
+        .capped(playouts, None);
         let seed = self
             .seed
             .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
@@ -309,11 +307,7 @@ impl Gtp {
             let suffix = history.strip_prefix(at.as_slice())?;
             tree.reroot(suffix, &board).then_some(tree)
         });
-        let threads = if playouts.is_some() {
-            1
-        } else {
-            self.args.threads.max(1)
-        };
+        let threads = level::threads(playouts, self.args.threads);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(
                 "nodes {} time {} score {} pv {}",

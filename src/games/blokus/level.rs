@@ -27,6 +27,12 @@ const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.52, 0.55, 0.55, 0.55];
 /// book.
 const GROWING_FROM: u32 = 4;
 
+/// The threads a search with this level budget uses: a level's playouts are counted on one
+/// tree, full strength uses the `asked` threads.
+pub fn threads(playouts: Option<u64>, asked: usize) -> usize {
+    if playouts.is_some() { 1 } else { asked.max(1) }
+}
+
 /// Whether a search at `level` takes the opening book's move after `moves_played` moves of a
 /// game of `colours` colours: always from level 4 up, below that only for each colour's first
 /// two moves.

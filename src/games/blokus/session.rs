@@ -116,12 +116,7 @@ impl GameSession for BlokusSession {
             board: self.game.board.clone(),
             history: self.game.history.clone(),
             seed: options.seed,
-            // A level's playouts are counted on one tree.
-            threads: if playouts.is_some() {
-                1
-            } else {
-                options.threads.max(1)
-            },
+            threads: level::threads(playouts, options.threads),
             playouts,
             lines: options.multipv,
         }))
