@@ -202,7 +202,7 @@ fn loadsgf_loads_a_match_record_before_a_move_number_and_refuses_bad_input() {
     };
     let malformed = file("malformed.blksgf", "(;GM[Blokus Duo];B[e10]");
     let illegal = file("illegal.blksgf", "(;GM[Blokus Duo];B[e10];W[e11])");
-    let unknown = file("unknown.blksgf", "(;GM[Blokus Trigon];1[a1])");
+    let unknown = file("unknown.blksgf", "(;GM[Go];B[aa])");
 
     let mut g = Gtp::start(&["--nodes", "50"]);
     assert_eq!(g.ok("known_command loadsgf"), "true");

@@ -137,10 +137,29 @@ impl Blokus {
         self.game.variant().name()
     }
 
-    /// Board side (20 or 14).
+    /// Board side of the square boards (20 or 14); on Trigon's the grid's width.
     #[getter]
     fn size(&self) -> usize {
-        self.tables().size
+        self.tables().geo.width
+    }
+
+    /// Rows of the board's grid (Trigon: a hexagon of triangles within its grid).
+    #[getter]
+    fn height(&self) -> usize {
+        self.tables().geo.height
+    }
+
+    /// Columns of the board's grid.
+    #[getter]
+    fn width(&self) -> usize {
+        self.tables().geo.width
+    }
+
+    /// The point at grid row `row` (0 the top) and column `x`, if on the board.
+    fn grid_point(&self, row: usize, x: usize) -> Option<usize> {
+        let geo = &self.tables().geo;
+        let y = geo.height.checked_sub(row + 1)?;
+        geo.point(x as i32, y as i32).map(usize::from)
     }
 
     /// Number of colours.
@@ -277,19 +296,22 @@ impl Blokus {
         Ok(self.tables().move_name(action as u16))
     }
 
-    /// The board as a (size, size) int8 array, row 0 at the top: 0 empty, else colour + 1.
+    /// The board as a (height, width) int8 array, row 0 at the top: 0 empty, else colour + 1
+    /// (-1 off the board: around Trigon's hexagon).
     fn board_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<i8>>> {
-        let size = self.size();
-        arrays::filled(py, [size, size], |cells: &mut [i8]| {
+        let (height, width) = (self.height(), self.width());
+        arrays::filled(py, [height, width], |cells: &mut [i8]| {
             for (i, cell) in cells.iter_mut().enumerate() {
-                let point = (size - 1 - i / size) * size + i % size;
-                *cell = self.game.board.owner(point).map_or(0, |c| c as i8 + 1);
+                *cell = match self.grid_point(i / width, i % width) {
+                    None => -1,
+                    Some(point) => self.game.board.owner(point).map_or(0, |c| c as i8 + 1),
+                };
             }
         })
     }
 
     /// Observation planes from the view of `colour` (default: the colour to move, else the
-    /// first): a (size, size, 2 * colours) uint8 array, row 0 at the top, holding for each
+    /// first): a (height, width, 2 * colours) uint8 array, row 0 at the top, holding for each
     /// colour in playing order from `colour` on its squares then its live corner squares (where
     /// its next piece may attach); and the pieces each of them has left, (colours, pieces).
     #[pyo3(signature = (colour = None))]
@@ -309,14 +331,15 @@ impl Blokus {
             None => self.mover().unwrap_or(0),
         };
         let board = &self.game.board;
-        let (size, channels) = (self.tables().size, 2 * n);
+        let (height, width, channels) = (self.height(), self.width(), 2 * n);
         // Channel pair of each colour: its place in playing order from `me`.
         let pair: Vec<usize> = (0..n).map(|c| 2 * ((c + n - me) % n)).collect();
-        let planes = arrays::filled(py, [size, size, channels], |planes: &mut [u8]| {
-            for (row, cells) in planes.chunks_exact_mut(size * channels).enumerate() {
-                let first = (size - 1 - row) * size;
+        let planes = arrays::filled(py, [height, width, channels], |planes: &mut [u8]| {
+            for (row, cells) in planes.chunks_exact_mut(width * channels).enumerate() {
                 for (x, cell) in cells.chunks_exact_mut(channels).enumerate() {
-                    let point = first + x;
+                    let Some(point) = self.grid_point(row, x) else {
+                        continue;
+                    };
                     if let Some(owner) = board.owner(point) {
                         cell[pair[owner]] = 1;
                     }

@@ -27,7 +27,7 @@ def blokus_env(variant: str = "classic", render_mode: Optional[str] = None) -> "
 
 
 class BlokusEnv(TurnBasedEnv):
-    """Blokus: classic, two, three, duo or junior."""
+    """Blokus: classic, two, three, duo, junior, trigon, trigon_2 or trigon_3."""
 
     metadata = {"render_modes": ["ansi"], "name": "tessera_blokus_v0", "is_parallelizable": False}
 
@@ -36,9 +36,9 @@ class BlokusEnv(TurnBasedEnv):
         super().__init__(template.players, render_mode)
         self.variant = variant
         self.state = template
-        size, colours = template.size, template.colours
+        height, width, colours = template.height, template.width, template.colours
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, (size, size, 2 * colours), np.uint8),
+            "observation": spaces.Box(0, 1, (height, width, 2 * colours), np.uint8),
             "pieces_left": spaces.Box(0, 2, (colours, template.piece_count), np.uint8),
             "action_mask": spaces.Box(0, 1, (template.action_count,), np.int8),
         })

@@ -1,9 +1,12 @@
 //! The Blokus position: variants, placement rules, move generation from attach points, passes,
 //! game end and scores.
 
-use super::tables::{self, BITS_BYTES, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
+use super::tables::{self, BITS_BYTES, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
 
-/// The five variants.
+/// Most pieces in a set.
+pub const MAX_PIECES: usize = 24;
+
+/// The variants: the five on square boards and the three of Trigon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
     /// 20x20, four colours, four players.
@@ -16,6 +19,12 @@ pub enum Variant {
     Duo,
     /// 14x14, two colours, 12 shapes twice each, no bonus.
     Junior,
+    /// Trigon: a hexagon of 486 triangles, four colours, four players.
+    Trigon,
+    /// Trigon, four colours, two players (colours 1+3 against 2+4).
+    Trigon2,
+    /// Trigon on a hexagon of 384 triangles, three colours, three players.
+    Trigon3,
 }
 
 /// Colour names in four-colour variants, in playing order.
@@ -25,12 +34,15 @@ pub const COLOUR_NAMES_2: [&str; 2] = ["black", "white"];
 
 impl Variant {
     /// All variants with their protocol names.
-    pub const ALL: [(&'static str, Variant); 5] = [
+    pub const ALL: [(&'static str, Variant); 8] = [
         ("classic", Variant::Classic),
         ("two", Variant::Two),
         ("three", Variant::Three),
         ("duo", Variant::Duo),
         ("junior", Variant::Junior),
+        ("trigon", Variant::Trigon),
+        ("trigon_2", Variant::Trigon2),
+        ("trigon_3", Variant::Trigon3),
     ];
 
     /// The protocol name.
@@ -48,7 +60,8 @@ impl Variant {
             .find(|(n, _)| *n == s)
             .map(|&(_, v)| v)
             .ok_or_else(|| {
-                format!("unknown blokus variant '{s}' (known: classic, two, three, duo, junior)")
+                let known: Vec<&str> = Self::ALL.iter().map(|(n, _)| *n).collect();
+                format!("unknown blokus variant '{s}' (known: {})", known.join(", "))
             })
     }
 
@@ -58,6 +71,8 @@ impl Variant {
             Variant::Classic | Variant::Two | Variant::Three => tables::classic(),
             Variant::Duo => tables::duo(),
             Variant::Junior => tables::junior(),
+            Variant::Trigon | Variant::Trigon2 => tables::trigon(),
+            Variant::Trigon3 => tables::trigon_3(),
         }
     }
 
@@ -65,6 +80,7 @@ impl Variant {
     pub fn ncolours(self) -> usize {
         match self {
             Variant::Duo | Variant::Junior => 2,
+            Variant::Trigon3 => 3,
             _ => 4,
         }
     }
@@ -72,10 +88,22 @@ impl Variant {
     /// Number of players.
     pub fn nplayers(self) -> usize {
         match self {
-            Variant::Classic => 4,
-            Variant::Three => 3,
+            Variant::Classic | Variant::Trigon => 4,
+            Variant::Three | Variant::Trigon3 => 3,
             _ => 2,
         }
+    }
+
+    /// Whether two players share the board's four colours, each playing two (colours 1+3
+    /// against 2+4).
+    pub fn two_colours_each(self) -> bool {
+        matches!(self, Variant::Two | Variant::Trigon2)
+    }
+
+    /// Whether the starting points are shared: each colour's first piece covers any one of
+    /// them (Trigon), rather than its own corner or point.
+    pub fn shared_starts(self) -> bool {
+        matches!(self, Variant::Trigon | Variant::Trigon2 | Variant::Trigon3)
     }
 
     /// Whether the +15/+5 bonuses apply.
@@ -83,12 +111,15 @@ impl Variant {
         self != Variant::Junior
     }
 
-    /// The starting square of each colour.
-    pub fn starts(self) -> Vec<u16> {
+    /// The starting squares of each colour: one of its own on square boards, the six shared
+    /// ones of Trigon.
+    pub fn starts(self, c: usize) -> Vec<u16> {
         let t = self.tables();
         let names: &[&str] = match self {
-            Variant::Duo | Variant::Junior => &["e10", "j5"],
-            _ => &["a20", "t20", "t1", "a1"],
+            Variant::Duo | Variant::Junior => &[["e10", "j5"][c]],
+            Variant::Classic | Variant::Two | Variant::Three => &[["a20", "t20", "t1", "a1"][c]],
+            Variant::Trigon | Variant::Trigon2 => &["r15", "r4", "j12", "j7", "z12", "z7"],
+            Variant::Trigon3 => &["p14", "p3", "h11", "h6", "x11", "x6"],
         };
         names
             .iter()
@@ -98,10 +129,9 @@ impl Variant {
 
     /// The colour names, in playing order.
     pub fn colour_names(self) -> &'static [&'static str] {
-        if self.ncolours() == 2 {
-            &COLOUR_NAMES_2
-        } else {
-            &COLOUR_NAMES_4
+        match self.ncolours() {
+            2 => &COLOUR_NAMES_2,
+            n => &COLOUR_NAMES_4[..n],
         }
     }
 }
@@ -127,7 +157,7 @@ pub struct Board {
     owner: [u8; MAX_POINTS],
     attach: [[u16; MAX_POINTS]; 4],
     attach_len: [u16; 4],
-    left: [[u8; 21]; 4],
+    left: [[u8; MAX_PIECES]; 4],
     pieces_left: [u8; 4],
     squares: [u16; 4],
     last_mono: [bool; 4],
@@ -179,7 +209,7 @@ impl Board {
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
             attach_len: [0; 4],
-            left: [[0; 21]; 4],
+            left: [[0; MAX_PIECES]; 4],
             pieces_left: [0; 4],
             squares: [0; 4],
             last_mono: [false; 4],
@@ -187,10 +217,12 @@ impl Board {
             out: 0,
             nmoves: 0,
         };
-        for (c, &s) in variant.starts().iter().enumerate() {
-            b.attach_bits[s as usize] |= 1 << c;
-            b.attach[c][0] = s;
-            b.attach_len[c] = 1;
+        for c in 0..variant.ncolours() {
+            for s in variant.starts(c) {
+                b.attach_bits[s as usize] |= 1 << c;
+                b.attach[c][b.attach_len[c] as usize] = s;
+                b.attach_len[c] += 1;
+            }
             for k in 0..t.npieces() {
                 b.left[c][k] = t.copies;
             }
@@ -296,6 +328,13 @@ impl Board {
         let t = self.t;
         let mi = &t.moves[m as usize];
         let bit = 1u8 << c;
+        if self.variant.shared_starts() && self.is_first_piece(c) {
+            // The other starting points are no longer this colour's to start from.
+            for s in self.variant.starts(c) {
+                self.attach_bits[s as usize] &= !bit;
+            }
+            self.attach_len[c] = 0;
+        }
         for &p in mi.points() {
             self.forbidden[p as usize] = 0xFF;
             self.owner[p as usize] = c as u8 + 1;
@@ -321,6 +360,12 @@ impl Board {
         self.last_mono[c] = mi.size == 1;
         self.to_play = self.next_colour(c) as u8;
         self.nmoves += 1;
+    }
+
+    /// Whether colour `c` has placed no piece yet.
+    #[inline]
+    pub fn is_first_piece(&self, c: usize) -> bool {
+        self.pieces_left[c] as usize == self.t.npieces() * self.t.copies as usize
     }
 
     /// Colour `c` passes (it must have no legal move): the turn goes on.
@@ -440,7 +485,7 @@ impl Board {
 
     /// Appends all legal moves of colour `c`.
     pub fn gen_moves(&mut self, c: usize, mg: &mut MoveGen, out: &mut Vec<u16>) {
-        self.gen_moves_sized(c, 1, 5, mg, out);
+        self.gen_moves_sized(c, 1, MAX_PIECE as u8, mg, out);
     }
 
     /// Whether colour `c` has a legal move; remembers when it has none.
@@ -501,7 +546,7 @@ impl Board {
     /// The player who controls colour `c` now (Three-Player: the fourth colour rotates).
     pub fn player_of(&self, c: usize) -> usize {
         match self.variant {
-            Variant::Two => c % 2,
+            Variant::Two | Variant::Trigon2 => c % 2,
             Variant::Three if c == 3 => (21 - self.pieces_left[3] as usize) % 3,
             _ => c,
         }
@@ -511,7 +556,7 @@ impl Board {
     /// shared fourth colour).
     pub fn player_points(&self) -> Vec<i32> {
         match self.variant {
-            Variant::Two => vec![
+            Variant::Two | Variant::Trigon2 => vec![
                 self.points(0) + self.points(2),
                 self.points(1) + self.points(3),
             ],
@@ -575,16 +620,18 @@ impl Board {
         self.forbidden[p] & (1 << c) == 0
     }
 
-    /// The rows of the board, top row first: `.` empty, `1`..`4` the colours.
+    /// The rows of the board's grid, top row first: `.` empty, `1`..`4` the colours, a space
+    /// off the board (Trigon's hexagon within its grid).
     pub fn rows(&self) -> Vec<String> {
-        let size = self.t.size;
-        (0..size)
+        let geo = &self.t.geo;
+        (0..geo.height as i32)
             .rev()
             .map(|y| {
-                (0..size)
-                    .map(|x| match self.owner[y * size + x] {
-                        0 => '.',
-                        o => (b'0' + o) as char,
+                (0..geo.width as i32)
+                    .map(|x| match geo.point(x, y).map(|p| self.owner[p as usize]) {
+                        None => ' ',
+                        Some(0) => '.',
+                        Some(o) => (b'0' + o) as char,
                     })
                     .collect()
             })
@@ -683,10 +730,56 @@ mod tests {
         }
     }
 
+    /// Trigon: each colour's first piece covers any of the six shared starting points; after
+    /// it, the others are no longer that colour's, and it goes on from its corners.
+    #[test]
+    fn trigon_starts_are_shared_then_corners_take_over() {
+        let mut b = Board::new(Variant::Trigon);
+        // The reference engine counts 2,478 first placements for any colour.
+        assert_eq!(legal(&mut b, 0).len(), 2478);
+        assert_eq!(legal(&mut b, 3).len(), 2478);
+        assert_eq!(Variant::Trigon.starts(0), Variant::Trigon.starts(2));
+        assert!(!b.is_legal(0, mv(&b, "r14")), "off the starting points");
+        b.play(0, mv(&b, "r15"));
+        assert!(
+            !b.is_legal(0, mv(&b, "r4")),
+            "another start is no longer blue's"
+        );
+        assert!(b.is_legal(1, mv(&b, "r4")), "but still yellow's");
+        assert!(!b.is_legal(1, mv(&b, "r15")), "covered");
+        let t = b.tables();
+        let r15 = t.parse_point("r15").unwrap();
+        let two = t.shapes.iter().position(|s| s.name == "2").unwrap();
+        let (mut corner, mut edge) = (0, 0);
+        for (m, mi) in t.moves.iter().enumerate() {
+            if mi.piece as usize != two {
+                continue;
+            }
+            let pts = mi.points();
+            let touches_edge = pts.iter().any(|&p| t.geo.adj(r15).contains(&p));
+            let touches_corner = pts.iter().any(|&p| t.geo.diag(r15).contains(&p));
+            if touches_edge {
+                assert!(!b.is_legal(0, m as u16), "{}", t.move_name(m as u16));
+                edge += 1;
+            } else if touches_corner {
+                assert!(b.is_legal(0, m as u16), "{}", t.move_name(m as u16));
+                corner += 1;
+            }
+        }
+        assert!(corner > 5 && edge > 2, "{corner} {edge}");
+        assert_eq!(legal(&mut b, 0).len(), {
+            let mut n = 0;
+            for m in 0..t.moves.len() as u16 {
+                n += usize::from(b.is_legal(0, m));
+            }
+            n
+        });
+    }
+
     #[test]
     fn bonuses_and_results() {
         let mut b = Board::new(Variant::Duo);
-        b.left[0] = [0; 21];
+        b.left[0] = [0; MAX_PIECES];
         b.pieces_left[0] = 0;
         b.squares[0] = 89;
         b.last_mono[0] = true;

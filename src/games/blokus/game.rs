@@ -1,6 +1,7 @@
 //! A game record: the board plus the moves that led to it, with checked play, passes and undo.
 
 use super::board::{Board, MoveGen, PASS, Variant};
+use super::geometry::Geometry;
 
 /// A board and its history.
 #[derive(Clone)]
@@ -118,13 +119,16 @@ impl Game {
         let v = self.variant();
         let names = v.colour_names();
         let mut lines = Vec::new();
-        let header: String = (0..t.size)
-            .map(|x| format!(" {}", (b'a' + x as u8) as char))
+        let geo = &t.geo;
+        // Columns past `z` have two letters.
+        let w = if geo.width > 26 { 3 } else { 2 };
+        let header: String = (0..geo.width)
+            .map(|x| format!("{:>w$}", Geometry::column_name(x)))
             .collect();
         lines.push(format!("   {header}"));
         for (i, row) in b.rows().iter().enumerate() {
-            let cells: String = row.chars().map(|ch| format!(" {ch}")).collect();
-            lines.push(format!("{:>2} {cells}", t.size - i));
+            let cells: String = row.chars().map(|ch| format!("{ch:>w$}")).collect();
+            lines.push(format!("{:>2} {cells}", geo.height - i));
         }
         let mut bc = b.clone();
         let mover = bc.effective_to_play();

@@ -40,7 +40,8 @@ pub struct GtpArgs {
     /// playouts the reference engine's level k does, one thread, no time limit unless given.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(FULL_STRENGTH)))]
     pub level: Option<u32>,
-    /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`).
+    /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`, `trigon`,
+    /// `trigon_2`, `trigon_3`).
     #[arg(long, default_value = "classic")]
     pub variant: String,
 }
@@ -131,7 +132,8 @@ impl Gtp {
                 _ => None,
             }
         };
-        c.ok_or_else(|| format!("invalid color argument '{arg}'"))
+        c.filter(|&c| c < self.game.variant().ncolours())
+            .ok_or_else(|| format!("invalid color argument '{arg}'"))
     }
 
     /// Executes one command (without its id).

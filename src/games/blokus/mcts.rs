@@ -174,7 +174,7 @@ impl Mcts {
             let local = self.local.of(t, m) > 0;
             scores.push(self.kinds.score(t, m, local, &prior::WEIGHTS));
         }
-        if t.size == 20 {
+        if prior::pulls_to_centre(t) {
             for (s, &m) in scores.iter_mut().zip(&self.buf) {
                 *s += prior::centre_pull(b, c, m);
             }

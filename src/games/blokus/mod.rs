@@ -4,6 +4,7 @@
 pub mod board;
 pub mod book;
 pub mod game;
+pub mod geometry;
 pub mod gtp;
 pub mod level;
 pub mod mcts;

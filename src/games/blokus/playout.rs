@@ -54,7 +54,7 @@ impl Local {
                     continue;
                 }
                 self.add(b, c, q);
-                for &k in &t.neighbours[q as usize] {
+                for &k in t.geo.adj(q) {
                     if b.is_free_for(o, k as usize) {
                         self.add(b, c, k);
                     }
@@ -172,8 +172,8 @@ impl Playout {
             let k = mi.piece as usize;
             corners[k] = corners[k].max(t.attach(m as u16).len());
         }
-        // Small boards reward corner-rich pieces, the big board plain size.
-        let (size_base, corner_base) = if t.size < 20 {
+        // Small boards reward corner-rich pieces, the big ones plain size.
+        let (size_base, corner_base) = if t.npoints() < 300 {
             (3.0f32, 1.8f32)
         } else {
             (5.0, 1.0)
@@ -366,8 +366,12 @@ impl Playout {
                 self.lists[c].moves[i.min(n - 1)]
             };
             seq.push((b.player_of(c) as u8, m));
+            // A first piece on a board of shared starting points takes the other starting
+            // points from the colour's list: build it again.
+            let rebuild = b.variant.shared_starts() && b.is_first_piece(c);
             b.play(c, m);
             self.lists[c].last = Some(m);
+            self.lists[c].ready &= !rebuild;
             if recent.len() == 3 {
                 recent.remove(0);
             }

@@ -6,7 +6,8 @@
 //! `playout::Local`) add their own weights.
 
 use super::board::Board;
-use super::tables::{MAX_POINTS, SQUARE_SLOTS, Tables};
+use super::geometry::Grid;
+use super::tables::{MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
 /// could still extend through; any other.
@@ -25,7 +26,7 @@ const CORNER_AT: usize = BESIDE_AT + BESIDE_KINDS;
 /// Index of the weight for a piece of one square (then two, ..., five).
 const SIZE_AT: usize = CORNER_AT + CORNER_KINDS;
 /// Index of the weight of a move that answers the opponents' latest moves.
-pub const LOCAL_AT: usize = SIZE_AT + 5;
+pub const LOCAL_AT: usize = SIZE_AT + MAX_PIECE;
 /// Number of features (and weights).
 pub const FEATURES: usize = LOCAL_AT + 1;
 
@@ -43,8 +44,8 @@ pub const WEIGHTS: PriorWeights = [
     0.35, 0.4, -1.15, -0.45, //
     // corner points: own, forbidden, free with 0..4 free neighbours, contested with 0..4
     -0.1, -0.3, -0.2, -0.1, 0.33, 0.6, 0.9, -0.2, -0.1, 0.33, 0.6, 0.9, //
-    // piece size 1..5
-    0.3, -0.4, -0.85, -0.25, 1.15, //
+    // piece size 1..6 (6: triangles only)
+    0.3, -0.4, -0.85, -0.25, 1.15, 1.15, //
     // answers the latest moves
     0.34,
 ];
@@ -88,7 +89,7 @@ impl Kinds {
                 let f = b.forbidden_at(p as u16);
                 let mut near = b.attach_mask(p);
                 let mut free = 0u8;
-                for &q in &t.neighbours[p] {
+                for &q in t.geo.adj(p as u16) {
                     near |= b.attach_mask(q as usize) & !f;
                     free += u8::from(b.is_free_for(c, q as usize));
                 }
@@ -149,18 +150,24 @@ impl Kinds {
     }
 }
 
-/// On the big board, while the colour has placed fewer than ten pieces, the first pieces head
-/// for the centre: minus a quarter of the distance of the move's nearest square to it (at
-/// least 2). Zero elsewhere.
+/// Whether the board is the big square one, where the first pieces head for the centre (see
+/// [`centre_pull`]).
+pub fn pulls_to_centre(t: &Tables) -> bool {
+    t.geo.grid == Grid::Square && t.geo.width == 20
+}
+
+/// On the big square board, while the colour has placed fewer than ten pieces, the first
+/// pieces head for the centre: minus a quarter of the distance of the move's nearest square to
+/// it (at least 2). Zero elsewhere.
 pub fn centre_pull(b: &Board, c: usize, m: u16) -> f32 {
     let t = b.tables();
-    if t.size != 20 || b.pieces_left(c) <= 21 - 10 {
+    if !pulls_to_centre(t) || b.pieces_left(c) <= 21 - 10 {
         return 0.0;
     }
-    let half = (t.size as f32 - 1.0) / 2.0;
+    let half = (t.geo.width as f32 - 1.0) / 2.0;
     let d = (t.moves[m as usize].points().iter())
         .map(|&p| {
-            let (x, y) = ((p as usize % t.size) as f32, (p as usize / t.size) as f32);
+            let (x, y) = t.geo.centre(p);
             ((x - half).powi(2) + (y - half).powi(2)).sqrt()
         })
         .fold(f32::INFINITY, f32::min);

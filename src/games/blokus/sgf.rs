@@ -16,12 +16,15 @@ use super::board::Variant;
 use super::game::Game;
 
 /// The `GM` values (and `set_game` names) of the variants.
-pub const GAME_NAMES: [(&str, Variant); 5] = [
+pub const GAME_NAMES: [(&str, Variant); 8] = [
     ("Blokus", Variant::Classic),
     ("Blokus Two-Player", Variant::Two),
     ("Blokus Three-Player", Variant::Three),
     ("Blokus Duo", Variant::Duo),
     ("Blokus Junior", Variant::Junior),
+    ("Blokus Trigon", Variant::Trigon),
+    ("Blokus Trigon Two-Player", Variant::Trigon2),
+    ("Blokus Trigon Three-Player", Variant::Trigon3),
 ];
 
 /// The main line of a record: its variant and its moves as (colour index, squares text).
@@ -188,6 +191,7 @@ fn move_colour(variant: Variant, id: &str) -> Option<usize> {
             "4" | "GREEN" => Some(3),
             _ => None,
         }
+        .filter(|&c| c < variant.ncolours())
     }
 }
 
@@ -205,7 +209,8 @@ pub fn parse(text: &str) -> Result<Record, String> {
         .find(|(name, _)| *name == gm)
         .map(|&(_, v)| v)
         .ok_or_else(|| {
-            format!("unsupported game '{gm}' (known: Blokus, Blokus Two-Player, Blokus Three-Player, Blokus Duo, Blokus Junior)")
+            let known: Vec<&str> = GAME_NAMES.iter().map(|(name, _)| *name).collect();
+            format!("unsupported game '{gm}' (known: {})", known.join(", "))
         })?;
     let mut moves = Vec::new();
     for node in &nodes {
@@ -216,9 +221,11 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     "setup properties ({id}) are not supported, only games from the empty board"
                 ));
             }
-            if variant.ncolours() == 4 && matches!(id.as_str(), "B" | "W") {
+            if variant.ncolours() > 2 && matches!(id.as_str(), "B" | "W") {
                 return Err(format!(
-                    "move property {id} in a four-colour game (colours are 1, 2, 3, 4)"
+                    "move property {id} in a game of {} colours (colours are 1 to {})",
+                    variant.ncolours(),
+                    variant.ncolours()
                 ));
             }
             let Some(c) = move_colour(variant, id) else {
@@ -440,7 +447,7 @@ mod tests {
                 "(;GM[Blokus Duo]AB[e10,e11];W[j5])",
                 "setup properties (AB)",
             ),
-            ("(;GM[Blokus];B[a20])", "four-colour game"),
+            ("(;GM[Blokus];B[a20])", "a game of 4 colours"),
             ("(;GM[Blokus Duo];B[e10]W[j5])", "two moves"),
             ("(;GM[Blokus Duo];B[e10];W[j6])", "move 2 (white 'j6')"),
             (

@@ -1,13 +1,17 @@
-//! Precomputed placement tables for one board size and piece set: every placement ("move") gets
-//! an id, with its squares, its edge neighbours and its corner (attach) points; per square and
-//! piece, the list of placements covering that square.
+//! Precomputed placement tables for one board (see `geometry`) and piece set: every placement
+//! ("move") gets an id, with its squares, its edge neighbours and its corner (attach) points;
+//! per square and piece, the list of placements covering that square.
 
+use super::geometry::Geometry;
 use super::pieces::{self, Shape};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Most squares on any board (20x20).
-pub const MAX_POINTS: usize = 400;
+/// Most cells on any board (486 triangles of Trigon, rounded up to a multiple of 8).
+pub const MAX_POINTS: usize = 488;
+
+/// Most cells of a piece (Trigon's six triangles).
+pub const MAX_PIECE: usize = 6;
 
 /// The square that pads the points of placements smaller than 5 (see [`MoveInfo::padded`]):
 /// just past the largest board, never covered, forbidden to no one.
@@ -27,7 +31,7 @@ const STATUSES: usize = 1 << STATUS_POINTS;
 pub const BITS_BYTES: usize = 80;
 
 /// A set of squares: bit `p % 8` of byte `p / 8` for square `p`, then zero bytes enough for a
-/// 16-byte window at the offset of any placement (see [`MoveBits`]).
+/// 16-byte window at the byte of any square (see [`MoveBits`]).
 pub type SquareBits = [u8; BITS_BYTES];
 
 /// Adds square `p` (not `PAD`) to `bits`.
@@ -36,48 +40,47 @@ pub fn set_bit(bits: &mut SquareBits, p: u16) {
     bits[(p as usize >> 3) & 63] |= 1 << (p & 7);
 }
 
-/// A placement as a window of a [`SquareBits`]: its squares as bits 0..96 from byte `off` on
-/// (`lo` the first 64, `hi` the next 32), with its piece.
+/// A placement as a window of a [`SquareBits`]: bit `i` (`i < WINDOW`) is square `off + i`,
+/// then `off` and the piece, packed into 128 bits (the table of every placement stays 1 MB).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct MoveBits {
-    lo: u64,
-    hi: u32,
-    off: u8,
-    piece: u8,
-}
+pub struct MoveBits(u128);
+
+/// Width of a placement's window: the widest placement (Trigon's, across four rows of
+/// triangles) spans 113 squares; a window read at a byte boundary keeps 121 of its bits.
+const WINDOW: u32 = 114;
+/// Where the window's first square is stored (9 bits: any square up to 511).
+const OFF_SHIFT: u32 = WINDOW;
+/// Where the piece is stored (5 bits).
+const PIECE_SHIFT: u32 = OFF_SHIFT + 9;
 
 impl MoveBits {
     fn new(points: &[u16], piece: u8) -> MoveBits {
-        let off = points.iter().min().map_or(0, |&p| p >> 3);
+        let off = points.iter().min().copied().unwrap_or(0);
         let mut x = 0u128;
         for &p in points {
-            let i = u32::from(p - off * 8);
-            assert!(i < 96, "a placement spans at most 96 bits");
+            let i = u32::from(p - off);
+            assert!(i < WINDOW, "a placement spans at most {WINDOW} squares");
             x |= 1 << i;
         }
-        MoveBits {
-            lo: x as u64,
-            hi: (x >> 64) as u32,
-            off: off as u8,
-            piece,
-        }
+        assert!(off < 512 && piece < 32);
+        MoveBits(x | u128::from(off) << OFF_SHIFT | u128::from(piece) << PIECE_SHIFT)
     }
 
     /// The piece.
     #[inline]
     pub fn piece(self) -> u8 {
-        self.piece
+        (self.0 >> PIECE_SHIFT) as u8
     }
 
     /// Whether the placement covers a square of `bits`.
     #[inline]
     pub fn meets(self, bits: &SquareBits) -> bool {
-        let o = self.off as usize & 63;
-        let mut lo = [0u8; 8];
-        lo.copy_from_slice(&bits[o..o + 8]);
-        let mut hi = [0u8; 4];
-        hi.copy_from_slice(&bits[o + 8..o + 12]);
-        u64::from_le_bytes(lo) & self.lo | u64::from(u32::from_le_bytes(hi) & self.hi) != 0
+        let off = (self.0 >> OFF_SHIFT) as usize & 511;
+        let o = (off >> 3) & 63;
+        let mut window = [0u8; 16];
+        window.copy_from_slice(&bits[o..o + 16]);
+        let mask = self.0 & ((1u128 << WINDOW) - 1);
+        (u128::from_le_bytes(window) >> (off & 7)) & mask != 0
     }
 }
 
@@ -86,10 +89,10 @@ impl MoveBits {
 pub struct MoveInfo {
     /// Index of the piece in the piece set.
     pub piece: u8,
-    /// Number of squares (1..=5).
+    /// Number of squares (1..=[`MAX_PIECE`]).
     pub size: u8,
-    /// The squares, sorted, then [`PAD`] up to 5.
-    points: [u16; 5],
+    /// The squares, sorted, then [`PAD`] up to [`MAX_PIECE`].
+    points: [u16; MAX_PIECE],
     adj_start: u32,
     adj_len: u8,
     att_len: u8,
@@ -98,8 +101,8 @@ pub struct MoveInfo {
 /// All placements of one piece set on one board size.
 #[derive(Debug)]
 pub struct Tables {
-    /// Board width and height.
-    pub size: usize,
+    /// The board.
+    pub geo: Geometry,
     /// The piece shapes.
     pub shapes: &'static [Shape],
     /// Copies of each piece per colour.
@@ -115,8 +118,6 @@ pub struct Tables {
     compatible_start: Vec<u32>,
     compatible: Vec<u16>,
     index: HashMap<u64, u16>,
-    /// Edge neighbours of each square.
-    pub neighbours: Vec<Vec<u16>>,
 }
 
 impl MoveInfo {
@@ -125,10 +126,10 @@ impl MoveInfo {
         &self.points[..self.size as usize]
     }
 
-    /// The squares, then [`PAD`] up to 5: for branch-free loops over a fixed length, with
-    /// tables that have an entry for `PAD`.
+    /// The squares, then [`PAD`] up to [`MAX_PIECE`]: for branch-free loops over a fixed
+    /// length, with tables that have an entry for `PAD`.
     #[inline]
-    pub fn padded(&self) -> &[u16; 5] {
+    pub fn padded(&self) -> &[u16; MAX_PIECE] {
         &self.points
     }
 }
@@ -138,11 +139,8 @@ fn key(points: &[u16]) -> u64 {
 }
 
 impl Tables {
-    fn build(size: usize, shapes: &'static [Shape], copies: u8) -> Tables {
-        let npoints = size * size;
-        let inside =
-            |x: i32, y: i32| x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size;
-        let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
+    fn build(geo: Geometry, shapes: &'static [Shape], copies: u8) -> Tables {
+        let npoints = geo.npoints();
         let mut moves = Vec::new();
         let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits::default(); 1 << 16]
             .into_boxed_slice()
@@ -152,93 +150,53 @@ impl Tables {
         let mut index = HashMap::new();
         let mut covering: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); shapes.len()]; npoints];
         for (k, shape) in shapes.iter().enumerate() {
-            for cells in pieces::orientations(shape) {
-                for oy in 0..size as i32 {
-                    for ox in 0..size as i32 {
-                        let sq: Vec<(i32, i32)> = cells
-                            .iter()
-                            .map(|&(x, y)| (ox + x as i32, oy + y as i32))
-                            .collect();
-                        if !sq.iter().all(|&(x, y)| inside(x, y)) {
-                            continue;
-                        }
-                        let mut points: Vec<u16> = sq.iter().map(|&(x, y)| pt(x, y)).collect();
-                        points.sort_unstable();
-                        let contains = |x: i32, y: i32| sq.contains(&(x, y));
-                        let mut adj = Vec::new();
-                        let mut att = Vec::new();
-                        for &(x, y) in &sq {
-                            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                                let (nx, ny) = (x + dx, y + dy);
-                                if inside(nx, ny) && !contains(nx, ny) && !adj.contains(&pt(nx, ny))
-                                {
-                                    adj.push(pt(nx, ny));
-                                }
-                            }
-                        }
-                        for &(x, y) in &sq {
-                            for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                                let (nx, ny) = (x + dx, y + dy);
-                                if inside(nx, ny)
-                                    && !contains(nx, ny)
-                                    && !adj.contains(&pt(nx, ny))
-                                    && !att.contains(&pt(nx, ny))
-                                {
-                                    att.push(pt(nx, ny));
-                                }
-                            }
-                        }
-                        let id = moves.len() as u16;
-                        let mut arr = [PAD; 5];
-                        arr[..points.len()].copy_from_slice(&points);
-                        bits[moves.len()] = MoveBits::new(&points, k as u8);
-                        moves.push(MoveInfo {
-                            piece: k as u8,
-                            size: points.len() as u8,
-                            points: arr,
-                            adj_start: extra.len() as u32,
-                            adj_len: adj.len() as u8,
-                            att_len: att.len() as u8,
-                        });
-                        extra.extend_from_slice(&adj);
-                        extra.extend_from_slice(&att);
-                        index.insert(key(&points), id);
-                        for &p in &points {
-                            covering[p as usize][k].push(id);
+            for cells in geo.placements(shape) {
+                let mut points = cells.clone();
+                points.sort_unstable();
+                let contains = |q: u16| cells.contains(&q);
+                let mut adj: Vec<u16> = Vec::new();
+                let mut att: Vec<u16> = Vec::new();
+                for &p in &cells {
+                    for &q in geo.adj(p) {
+                        if !contains(q) && !adj.contains(&q) {
+                            adj.push(q);
                         }
                     }
                 }
+                for &p in &cells {
+                    for &q in geo.diag(p) {
+                        if !contains(q) && !adj.contains(&q) && !att.contains(&q) {
+                            att.push(q);
+                        }
+                    }
+                }
+                let id = moves.len() as u16;
+                let mut arr = [PAD; MAX_PIECE];
+                arr[..points.len()].copy_from_slice(&points);
+                bits[moves.len()] = MoveBits::new(&points, k as u8);
+                moves.push(MoveInfo {
+                    piece: k as u8,
+                    size: points.len() as u8,
+                    points: arr,
+                    adj_start: extra.len() as u32,
+                    adj_len: adj.len() as u8,
+                    att_len: att.len() as u8,
+                });
+                extra.extend_from_slice(&adj);
+                extra.extend_from_slice(&att);
+                index.insert(key(&points), id);
+                for &p in &points {
+                    covering[p as usize][k].push(id);
+                }
             }
         }
-        let neighbours: Vec<Vec<u16>> = (0..npoints)
+        // Per square: the squares around it whose forbidden status selects a move list, padded
+        // with PAD.
+        let status_points: Vec<[u16; STATUS_POINTS]> = (0..npoints as u16)
             .map(|p| {
-                let (x, y) = ((p % size) as i32, (p / size) as i32);
-                [(1, 0), (-1, 0), (0, 1), (0, -1)]
-                    .iter()
-                    .filter(|(dx, dy)| inside(x + dx, y + dy))
-                    .map(|(dx, dy)| pt(x + dx, y + dy))
-                    .collect()
-            })
-            .collect();
-        // Per square: the squares around it whose forbidden status selects a move list (its
-        // edge neighbours first, then diagonal ones, padded with PAD).
-        let status_points: Vec<[u16; STATUS_POINTS]> = (0..npoints)
-            .map(|p| {
-                let (x, y) = ((p % size) as i32, (p / size) as i32);
                 let mut around = [PAD; STATUS_POINTS];
-                let steps = [
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (-1, -1),
-                    (1, -1),
-                    (-1, 1),
-                ];
-                let inside_steps = steps.iter().filter(|(dx, dy)| inside(x + dx, y + dy));
-                for (slot, (dx, dy)) in around.iter_mut().zip(inside_steps) {
-                    *slot = pt(x + dx, y + dy);
+                for (slot, q) in around.iter_mut().zip(geo.status_points(p, STATUS_POINTS)) {
+                    *slot = q;
                 }
                 around
             })
@@ -277,7 +235,7 @@ impl Tables {
         }
         compatible_start.push(compatible.len() as u32);
         Tables {
-            size,
+            geo,
             shapes,
             copies,
             moves,
@@ -287,7 +245,6 @@ impl Tables {
             compatible_start,
             compatible,
             index,
-            neighbours,
         }
     }
 
@@ -298,7 +255,7 @@ impl Tables {
 
     /// Squares on the board.
     pub fn npoints(&self) -> usize {
-        self.size * self.size
+        self.geo.npoints()
     }
 
     /// Move `m` as a window of square sets.
@@ -396,43 +353,22 @@ impl Tables {
         self.index.get(&key(&sorted)).copied()
     }
 
-    /// A square in notation: column letter and row number, `a1` bottom left.
+    /// A square in notation: column letters and row number, `a1` bottom left.
     pub fn point_name(&self, p: u16) -> String {
-        let p = p as usize;
-        format!(
-            "{}{}",
-            (b'a' + (p % self.size) as u8) as char,
-            p / self.size + 1
-        )
+        self.geo.point_name(p)
     }
 
     /// Parses a square in notation.
     pub fn parse_point(&self, s: &str) -> Option<u16> {
-        let bytes = s.as_bytes();
-        let col = *bytes.first()?;
-        if !col.is_ascii_lowercase() {
-            return None;
-        }
-        let x = (col - b'a') as usize;
-        let digits = &s[1..];
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let y: usize = digits.parse().ok()?;
-        if x >= self.size || y == 0 || y > self.size {
-            return None;
-        }
-        Some(((y - 1) * self.size + x) as u16)
+        self.geo.parse_point(s)
     }
 
     /// A placement in notation: its squares joined by commas, top row first.
     pub fn move_name(&self, m: u16) -> String {
         let mut pts: Vec<u16> = self.moves[m as usize].points().to_vec();
         pts.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(p as usize / self.size),
-                p as usize % self.size,
-            )
+            let (x, y) = self.geo.coords(p);
+            (std::cmp::Reverse(y), x)
         });
         pts.iter()
             .map(|&p| self.point_name(p))
@@ -453,9 +389,10 @@ impl Tables {
             }
             points.push(p);
         }
-        if points.len() > 5 {
+        let most = self.shapes.iter().map(|s| s.cells.len()).max().unwrap_or(0);
+        if points.len() > most {
             return Err(format!(
-                "a piece has at most 5 squares, got {} in '{s}'",
+                "a piece has at most {most} squares, got {} in '{s}'",
                 points.len()
             ));
         }
@@ -467,19 +404,31 @@ impl Tables {
 /// 20x20 with the 21 classic pieces.
 pub fn classic() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(20, pieces::CLASSIC, 1))
+    T.get_or_init(|| Tables::build(Geometry::square(20), pieces::CLASSIC, 1))
 }
 
 /// 14x14 with the 21 classic pieces (Duo).
 pub fn duo() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(14, pieces::CLASSIC, 1))
+    T.get_or_init(|| Tables::build(Geometry::square(14), pieces::CLASSIC, 1))
 }
 
 /// 14x14 with the Junior pieces, two of each.
 pub fn junior() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(14, pieces::JUNIOR, 2))
+    T.get_or_init(|| Tables::build(Geometry::square(14), pieces::JUNIOR, 2))
+}
+
+/// The Trigon hexagon of edge 9 (486 triangles) with the 22 Trigon pieces.
+pub fn trigon() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(Geometry::trigon(9), pieces::TRIGON, 1))
+}
+
+/// The Trigon hexagon of edge 8 (384 triangles, Three-Player) with the 22 Trigon pieces.
+pub fn trigon_3() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(Geometry::trigon(8), pieces::TRIGON, 1))
 }
 
 #[cfg(test)]
@@ -490,6 +439,9 @@ mod tests {
     fn placement_counts_match_the_reference_engine() {
         assert_eq!(duo().moves.len(), 13_729);
         assert_eq!(classic().moves.len(), 30_433);
+        assert_eq!(junior().moves.len(), 7_217);
+        assert_eq!(trigon().moves.len(), 32_131);
+        assert_eq!(trigon_3().moves.len(), 24_859);
     }
 
     #[test]

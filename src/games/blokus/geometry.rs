@@ -1,0 +1,460 @@
+//! Board geometries of the Blokus family: the cells a board has, which of them share an edge (a
+//! colour may not touch itself there) and which share only a corner (a colour's next piece
+//! must touch it there), how pieces turn, where a piece may lie, and how cells are named.
+//!
+//! Two grids: squares (Classic, Duo, Junior) and triangles (Trigon, a hexagon of triangles).
+//! Cells are numbered row by row from the bottom row up, left to right, on-board cells only:
+//! on a square board point `p` is column `p % size`, row `p / size`. Names are the reference
+//! engine's: the column as letters (`a`..`z`, `aa`, `ab`, ...) and the row counted from the
+//! bottom (`a1` is the bottom left cell of a square board).
+//!
+//! Triangles are placed on a grid of columns and rows: in each row upward and downward
+//! triangles alternate, each column half a triangle side wide. Which cells touch is derived
+//! from their corners (vertices): two triangles sharing two vertices share an edge, two
+//! sharing one touch at a corner.
+
+use super::pieces::{self, Shape};
+use std::collections::HashMap;
+
+/// The kind of cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grid {
+    /// Unit squares.
+    Square,
+    /// Equilateral triangles, a hexagonal board.
+    Triangle,
+}
+
+/// Marks a grid cell that is not on the board.
+const OFF: u16 = u16::MAX;
+
+/// One board: its cells, their neighbours and their names.
+#[derive(Debug)]
+pub struct Geometry {
+    /// Square cells or triangles.
+    pub grid: Grid,
+    /// Columns of the grid.
+    pub width: usize,
+    /// Rows of the grid.
+    pub height: usize,
+    /// Per point: column and row (from the bottom).
+    coords: Vec<(u8, u8)>,
+    /// Per grid cell (`row * width + column`): its point, or `OFF`.
+    index: Vec<u16>,
+    /// Per point: the cells sharing an edge with it.
+    adj: Vec<Vec<u16>>,
+    /// Per point: the cells sharing only a corner with it.
+    diag: Vec<Vec<u16>>,
+    /// Triangles: whether the row's and column's parity makes a cell point upward, see
+    /// [`Geometry::points_up`].
+    parity: usize,
+}
+
+/// A vertex of the triangle grid: horizontal position in half sides, line counted from the top.
+type Vertex = (i32, i32);
+
+/// The vertices of a triangle at column `x`, row `y` counted from the top.
+fn triangle_vertices(x: i32, y: i32, up: bool) -> [Vertex; 3] {
+    if up {
+        [(x, y), (x - 1, y + 1), (x + 1, y + 1)]
+    } else {
+        [(x - 1, y), (x + 1, y), (x, y + 1)]
+    }
+}
+
+/// The triangle with these vertices: column, row from the top, and whether it points up.
+fn triangle_of(v: &[Vertex; 3]) -> (i32, i32, bool) {
+    let top = v.iter().map(|p| p.1).min().unwrap_or(0);
+    let on_top = v.iter().filter(|p| p.1 == top).count();
+    let up = on_top == 1;
+    // The apex is the vertex alone on its line.
+    let apex_line = if up { top } else { top + 1 };
+    let apex = v.iter().find(|p| p.1 == apex_line).map_or(0, |p| p.0);
+    (apex, top, up)
+}
+
+impl Geometry {
+    /// A square board of `size` x `size` cells.
+    pub fn square(size: usize) -> Geometry {
+        let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < size as i32 && y < size as i32;
+        let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
+        let coords: Vec<(u8, u8)> = (0..size * size)
+            .map(|p| ((p % size) as u8, (p / size) as u8))
+            .collect();
+        let around = |steps: &[(i32, i32)]| -> Vec<Vec<u16>> {
+            coords
+                .iter()
+                .map(|&(x, y)| {
+                    let (x, y) = (i32::from(x), i32::from(y));
+                    (steps.iter())
+                        .filter(|(dx, dy)| inside(x + dx, y + dy))
+                        .map(|(dx, dy)| pt(x + dx, y + dy))
+                        .collect()
+                })
+                .collect()
+        };
+        Geometry {
+            grid: Grid::Square,
+            width: size,
+            height: size,
+            adj: around(&[(1, 0), (-1, 0), (0, 1), (0, -1)]),
+            diag: around(&[(1, 1), (-1, 1), (1, -1), (-1, -1)]),
+            index: (0..(size * size) as u16).collect(),
+            coords,
+            parity: 0,
+        }
+    }
+
+    /// The hexagonal Trigon board of edge `edge` triangles: `4 * edge - 1` columns and
+    /// `2 * edge` rows, `6 * edge * edge` triangles.
+    pub fn trigon(edge: usize) -> Geometry {
+        let (width, height) = (4 * edge - 1, 2 * edge);
+        // Row `y` from the top holds columns `edge - 1 - d ..= width - edge + d`, `d` its
+        // distance from the nearer horizontal side.
+        let on_board = |x: usize, y: usize| {
+            let d = y.min(height - 1 - y);
+            x + d + 1 >= edge && x + edge <= width + d
+        };
+        let mut index = vec![OFF; width * height];
+        let mut coords = Vec::new();
+        for row in 0..height {
+            for x in 0..width {
+                if on_board(x, height - 1 - row) {
+                    index[row * width + x] = coords.len() as u16;
+                    coords.push((x as u8, row as u8));
+                }
+            }
+        }
+        let mut g = Geometry {
+            grid: Grid::Triangle,
+            width,
+            height,
+            coords,
+            index,
+            adj: Vec::new(),
+            diag: Vec::new(),
+            // The top left corner cell (column edge - 1, top row) points up.
+            parity: (edge - 1) % 2,
+        };
+        let mut at_vertex: HashMap<Vertex, Vec<u16>> = HashMap::new();
+        let vertices: Vec<[Vertex; 3]> = (0..g.npoints())
+            .map(|p| {
+                let (x, y) = g.top_down(p as u16);
+                triangle_vertices(x, y, g.points_up(x, y))
+            })
+            .collect();
+        for (p, vs) in vertices.iter().enumerate() {
+            for v in vs {
+                at_vertex.entry(*v).or_default().push(p as u16);
+            }
+        }
+        for (p, vs) in vertices.iter().enumerate() {
+            let mut shared: Vec<(u16, usize)> = Vec::new();
+            for v in vs {
+                for &q in &at_vertex[v] {
+                    if q as usize == p {
+                        continue;
+                    }
+                    match shared.iter_mut().find(|s| s.0 == q) {
+                        Some(s) => s.1 += 1,
+                        None => shared.push((q, 1)),
+                    }
+                }
+            }
+            shared.sort_unstable();
+            g.adj
+                .push(shared.iter().filter(|s| s.1 == 2).map(|s| s.0).collect());
+            g.diag
+                .push(shared.iter().filter(|s| s.1 == 1).map(|s| s.0).collect());
+        }
+        g
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn npoints(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Column and row (from the bottom) of point `p`.
+    #[inline]
+    pub fn coords(&self, p: u16) -> (usize, usize) {
+        let (x, y) = self.coords[p as usize];
+        (x as usize, y as usize)
+    }
+
+    /// The point at column `x`, row `y` (from the bottom), if on the board.
+    pub fn point(&self, x: i32, y: i32) -> Option<u16> {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            return None;
+        }
+        let p = self.index[y as usize * self.width + x as usize];
+        (p != OFF).then_some(p)
+    }
+
+    /// Column and row counted from the top, the coordinates the triangle geometry works in.
+    fn top_down(&self, p: u16) -> (i32, i32) {
+        let (x, y) = self.coords(p);
+        (x as i32, (self.height - 1 - y) as i32)
+    }
+
+    /// Triangles: whether the cell at column `x`, row `y` from the top points up.
+    fn points_up(&self, x: i32, y: i32) -> bool {
+        (x + y + self.parity as i32) % 2 == 0
+    }
+
+    /// Whether point `p` is a triangle pointing up (false on square boards).
+    pub fn is_up(&self, p: u16) -> bool {
+        let (x, y) = self.top_down(p);
+        self.grid == Grid::Triangle && self.points_up(x, y)
+    }
+
+    /// The cells sharing an edge with `p`.
+    #[inline]
+    pub fn adj(&self, p: u16) -> &[u16] {
+        &self.adj[p as usize]
+    }
+
+    /// The cells sharing only a corner with `p`.
+    #[inline]
+    pub fn diag(&self, p: u16) -> &[u16] {
+        &self.diag[p as usize]
+    }
+
+    /// The centre of cell `p` in the plane, in cell (square) or side (triangle) units, `y` up.
+    pub fn centre(&self, p: u16) -> (f32, f32) {
+        let (x, y) = self.coords(p);
+        match self.grid {
+            Grid::Square => (x as f32, y as f32),
+            Grid::Triangle => {
+                let h = 3f32.sqrt() / 2.0;
+                // The centre sits a third of the height from the base.
+                let lift = if self.is_up(p) {
+                    h / 3.0
+                } else {
+                    2.0 * h / 3.0
+                };
+                (x as f32 / 2.0, y as f32 * h + lift)
+            }
+        }
+    }
+
+    /// The name of column `x`: `a`..`z`, then `aa`, `ab`, ...
+    pub fn column_name(x: usize) -> String {
+        let mut letters = Vec::new();
+        let mut n = x + 1;
+        while n > 0 {
+            letters.push(b'a' + ((n - 1) % 26) as u8);
+            n = (n - 1) / 26;
+        }
+        letters.reverse();
+        String::from_utf8_lossy(&letters).into_owned()
+    }
+
+    /// The name of point `p`: column letters and row number, `a1` bottom left.
+    pub fn point_name(&self, p: u16) -> String {
+        let (x, y) = self.coords(p);
+        format!("{}{}", Self::column_name(x), y + 1)
+    }
+
+    /// Parses a point name (lower case letters, then the row number).
+    pub fn parse_point(&self, s: &str) -> Option<u16> {
+        let split = s.find(|ch: char| !ch.is_ascii_lowercase())?;
+        let (letters, digits) = s.split_at(split);
+        if letters.is_empty() || letters.len() > 2 || digits.is_empty() || digits.len() > 2 {
+            return None;
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let x = letters
+            .bytes()
+            .fold(0usize, |n, b| n * 26 + (b - b'a') as usize + 1)
+            - 1;
+        let y: usize = digits.parse().ok()?;
+        self.point(x as i32, y as i32 - 1)
+    }
+
+    /// The squares around `p` whose status selects the placement lists tried at `p` (see
+    /// `Tables::compatible`): its edge neighbours, then corner neighbours, up to `n`.
+    pub fn status_points(&self, p: u16, n: usize) -> Vec<u16> {
+        match self.grid {
+            // Edge neighbours, then the diagonals along both diagonals.
+            Grid::Square => {
+                let (x, y) = self.coords(p);
+                let (x, y) = (x as i32, y as i32);
+                let steps = [
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (-1, -1),
+                    (1, -1),
+                    (-1, 1),
+                ];
+                (steps.iter())
+                    .filter_map(|(dx, dy)| self.point(x + dx, y + dy))
+                    .take(n)
+                    .collect()
+            }
+            Grid::Triangle => self
+                .adj(p)
+                .iter()
+                .chain(self.diag(p))
+                .copied()
+                .take(n)
+                .collect(),
+        }
+    }
+
+    /// Every placement of `shape` on the board, each as its cells (in the shape's cell order).
+    pub fn placements(&self, shape: &Shape) -> Vec<Vec<u16>> {
+        let mut out = Vec::new();
+        match self.grid {
+            Grid::Square => {
+                for cells in pieces::orientations(shape) {
+                    for oy in 0..self.height as i32 {
+                        for ox in 0..self.width as i32 {
+                            let at: Option<Vec<u16>> = (cells.iter())
+                                .map(|&(x, y)| self.point(ox + i32::from(x), oy + i32::from(y)))
+                                .collect();
+                            out.extend(at);
+                        }
+                    }
+                }
+            }
+            Grid::Triangle => {
+                for cells in triangle_orientations(shape) {
+                    // A shift keeps each cell's direction when its column and row steps
+                    // together are even, given that shapes have an upward cell where column
+                    // plus row is even.
+                    for dy in -1..self.height as i32 {
+                        for dx in -2..self.width as i32 {
+                            if (dx + dy + self.parity as i32) % 2 != 0 {
+                                continue;
+                            }
+                            let at: Option<Vec<u16>> = (cells.iter())
+                                .map(|&(x, y)| {
+                                    let (x, y) = (i32::from(x) + dx, i32::from(y) + dy);
+                                    self.point(x, self.height as i32 - 1 - y)
+                                })
+                                .collect();
+                            out.extend(at);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every distinct orientation (six rotations, each also mirrored) of a triangle shape, whose
+/// cells are (column, row from the top), upward where column plus row is even; each shifted to
+/// the smallest row 0 and column 0 or 1 (keeping that parity) and sorted.
+pub fn triangle_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
+    // Vertices in lattice coordinates (q, s): position q * (2, 0) + s * (1, 1) in (half
+    // sides, lines), where a turn by 60 degrees is (q, s) -> (-s, q + s) and the mirror image
+    // (x -> -x) is (q, s) -> (-q - s, s).
+    let to_lattice = |(u, l): Vertex| ((u - l) / 2, l);
+    let from_lattice = |(q, s): (i32, i32)| (2 * q + s, s);
+    let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
+    for mirror in [false, true] {
+        for turns in 0..6 {
+            let mut cells: Vec<(i32, i32)> = shape
+                .cells
+                .iter()
+                .map(|&(x, y)| {
+                    let (x, y) = (i32::from(x), i32::from(y));
+                    let vs = triangle_vertices(x, y, (x + y) % 2 == 0).map(|v| {
+                        let (mut q, mut s) = to_lattice(v);
+                        if mirror {
+                            (q, s) = (-q - s, s);
+                        }
+                        for _ in 0..turns {
+                            (q, s) = (-s, q + s);
+                        }
+                        from_lattice((q, s))
+                    });
+                    let (x, y, _) = triangle_of(&vs);
+                    (x, y)
+                })
+                .collect();
+            let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
+            let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+            let odd = (min_x + min_y).rem_euclid(2);
+            let normal: Vec<(i8, i8)> = {
+                for c in &mut cells {
+                    c.0 -= min_x - odd;
+                    c.1 -= min_y;
+                }
+                cells.sort_unstable();
+                cells.iter().map(|&(x, y)| (x as i8, y as i8)).collect()
+            };
+            if !seen.contains(&normal) {
+                seen.push(normal);
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trigon_boards_have_six_edge_squared_triangles() {
+        for edge in [8, 9] {
+            let g = Geometry::trigon(edge);
+            assert_eq!(g.npoints(), 6 * edge * edge);
+            for p in 0..g.npoints() as u16 {
+                let inner = g.adj(p).len() == 3;
+                assert!(g.adj(p).len() <= 3 && g.diag(p).len() <= 9);
+                if inner && g.diag(p).len() == 9 {
+                    continue;
+                }
+                // Cells on the rim lose neighbours.
+                assert!(g.adj(p).len() < 3 || g.diag(p).len() < 9, "{p}");
+            }
+            // Upward and downward triangles alternate along a row, and an edge neighbour
+            // always points the other way.
+            for p in 0..g.npoints() as u16 {
+                assert!(g.adj(p).iter().all(|&q| g.is_up(q) != g.is_up(p)));
+            }
+        }
+    }
+
+    #[test]
+    fn names_follow_the_reference_engine() {
+        let g = Geometry::trigon(9);
+        assert_eq!((g.width, g.height), (35, 18));
+        // The bottom row spans columns i..aa (8..=26), the middle rows the full width.
+        assert_eq!(g.point_name(0), "i1");
+        assert_eq!(g.parse_point("i1"), Some(0));
+        assert_eq!(g.parse_point("h1"), None, "off the hexagon");
+        let p = g.parse_point("ai9").unwrap();
+        assert_eq!(g.coords(p), (34, 8));
+        assert_eq!(g.point_name(p), "ai9");
+        assert_eq!(g.parse_point("aj9"), None);
+        let s = Geometry::square(20);
+        assert_eq!(s.point_name(399), "t20");
+        assert_eq!(s.parse_point("t20"), Some(399));
+        assert_eq!(s.parse_point("u1"), None);
+    }
+
+    #[test]
+    fn triangle_turns_give_twelve_orientations_at_most() {
+        let counts: Vec<usize> = pieces::TRIGON
+            .iter()
+            .map(|s| triangle_orientations(s).len())
+            .collect();
+        assert!(counts.iter().all(|&n| n <= 12 && 12 % n == 0), "{counts:?}");
+        let count = |name: &str| {
+            triangle_orientations(pieces::TRIGON.iter().find(|s| s.name == name).unwrap()).len()
+        };
+        // The hexagon has all symmetries; the single triangle points up or down.
+        assert_eq!((count("O"), count("1"), count("2")), (1, 2, 3));
+    }
+}
