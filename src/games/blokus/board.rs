@@ -1,12 +1,18 @@
 //! The Blokus position: variants, placement rules, move generation from attach points, passes,
 //! game end and scores.
+//!
+//! The rules are those of the tables (see [`tables::Rules`]): in Blokus and Trigon a piece
+//! touches its own colour only at corners, and each colour's first piece covers a starting
+//! point; in Callisto a piece touches its own colour along an edge, there are no starting
+//! points, and the loose single squares go on any free square outside the centre section,
+//! each colour placing two of them before any other piece.
 
 use super::tables::{self, BITS_BYTES, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
 
 /// Most pieces in a set.
 pub const MAX_PIECES: usize = 24;
 
-/// The variants: the five on square boards and the three of Trigon.
+/// The variants: the five on square boards, the three of Trigon and the four of Callisto.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
     /// 20x20, four colours, four players.
@@ -25,6 +31,14 @@ pub enum Variant {
     Trigon2,
     /// Trigon on a hexagon of 384 triangles, three colours, three players.
     Trigon3,
+    /// Callisto: a 20x20 octagon of 288 squares, four colours, four players.
+    Callisto,
+    /// Callisto on a 16x16 octagon of 144 squares, two colours.
+    Callisto2,
+    /// Callisto on the four-colour board, two players (colours 1+3 against 2+4).
+    Callisto24,
+    /// Callisto on a 20x20 octagon of 220 squares, three colours, three players.
+    Callisto3,
 }
 
 /// Colour names in four-colour variants, in playing order.
@@ -34,7 +48,7 @@ pub const COLOUR_NAMES_2: [&str; 2] = ["black", "white"];
 
 impl Variant {
     /// All variants with their protocol names.
-    pub const ALL: [(&'static str, Variant); 8] = [
+    pub const ALL: [(&'static str, Variant); 12] = [
         ("classic", Variant::Classic),
         ("two", Variant::Two),
         ("three", Variant::Three),
@@ -43,6 +57,10 @@ impl Variant {
         ("trigon", Variant::Trigon),
         ("trigon_2", Variant::Trigon2),
         ("trigon_3", Variant::Trigon3),
+        ("callisto", Variant::Callisto),
+        ("callisto_2", Variant::Callisto2),
+        ("callisto_2_4", Variant::Callisto24),
+        ("callisto_3", Variant::Callisto3),
     ];
 
     /// The protocol name.
@@ -73,14 +91,17 @@ impl Variant {
             Variant::Junior => tables::junior(),
             Variant::Trigon | Variant::Trigon2 => tables::trigon(),
             Variant::Trigon3 => tables::trigon_3(),
+            Variant::Callisto | Variant::Callisto24 => tables::callisto(),
+            Variant::Callisto2 => tables::callisto_2(),
+            Variant::Callisto3 => tables::callisto_3(),
         }
     }
 
     /// Number of colours.
     pub fn ncolours(self) -> usize {
         match self {
-            Variant::Duo | Variant::Junior => 2,
-            Variant::Trigon3 => 3,
+            Variant::Duo | Variant::Junior | Variant::Callisto2 => 2,
+            Variant::Trigon3 | Variant::Callisto3 => 3,
             _ => 4,
         }
     }
@@ -88,8 +109,8 @@ impl Variant {
     /// Number of players.
     pub fn nplayers(self) -> usize {
         match self {
-            Variant::Classic | Variant::Trigon => 4,
-            Variant::Three | Variant::Trigon3 => 3,
+            Variant::Classic | Variant::Trigon | Variant::Callisto => 4,
+            Variant::Three | Variant::Trigon3 | Variant::Callisto3 => 3,
             _ => 2,
         }
     }
@@ -97,7 +118,7 @@ impl Variant {
     /// Whether two players share the board's four colours, each playing two (colours 1+3
     /// against 2+4).
     pub fn two_colours_each(self) -> bool {
-        matches!(self, Variant::Two | Variant::Trigon2)
+        matches!(self, Variant::Two | Variant::Trigon2 | Variant::Callisto24)
     }
 
     /// Whether the starting points are shared: each colour's first piece covers any one of
@@ -106,13 +127,29 @@ impl Variant {
         matches!(self, Variant::Trigon | Variant::Trigon2 | Variant::Trigon3)
     }
 
-    /// Whether the +15/+5 bonuses apply.
+    /// Whether the +15/+5 bonuses apply (the 21 classic pieces and Trigon).
     pub fn bonus(self) -> bool {
-        self != Variant::Junior
+        !matches!(
+            self,
+            Variant::Junior
+                | Variant::Callisto
+                | Variant::Callisto2
+                | Variant::Callisto24
+                | Variant::Callisto3
+        )
+    }
+
+    /// Whether equal points go to the later player (Callisto): the player whose colours move
+    /// later ranks above.
+    pub fn later_player_wins_ties(self) -> bool {
+        matches!(
+            self,
+            Variant::Callisto | Variant::Callisto2 | Variant::Callisto24 | Variant::Callisto3
+        )
     }
 
     /// The starting squares of each colour: one of its own on square boards, the six shared
-    /// ones of Trigon.
+    /// ones of Trigon, none in Callisto.
     pub fn starts(self, c: usize) -> Vec<u16> {
         let t = self.tables();
         let names: &[&str] = match self {
@@ -120,6 +157,9 @@ impl Variant {
             Variant::Classic | Variant::Two | Variant::Three => &[["a20", "t20", "t1", "a1"][c]],
             Variant::Trigon | Variant::Trigon2 => &["r15", "r4", "j12", "j7", "z12", "z7"],
             Variant::Trigon3 => &["p14", "p3", "h11", "h6", "x11", "x6"],
+            Variant::Callisto | Variant::Callisto2 | Variant::Callisto24 | Variant::Callisto3 => {
+                &[]
+            }
         };
         names
             .iter()
@@ -159,10 +199,15 @@ pub struct Board {
     attach_len: [u16; 4],
     left: [[u8; MAX_PIECES]; 4],
     pieces_left: [u8; 4],
+    /// Per colour: loose pieces placed (see [`tables::Rules::loose`]).
+    loose_placed: [u8; 4],
     squares: [u16; 4],
+    /// Per colour: the points of its pieces placed (loose pieces score nothing).
+    scored: [u16; 4],
     last_mono: [bool; 4],
     to_play: u8,
-    /// Bit `c` set: colour `c` is known to have no legal move (for good: corners never come back).
+    /// Bit `c` set: colour `c` is known to have no legal move (for good: attach points never
+    /// come back, and loose pieces only lose squares).
     out: u8,
     nmoves: u16,
 }
@@ -211,7 +256,9 @@ impl Board {
             attach_len: [0; 4],
             left: [[0; MAX_PIECES]; 4],
             pieces_left: [0; 4],
+            loose_placed: [0; 4],
             squares: [0; 4],
+            scored: [0; 4],
             last_mono: [false; 4],
             to_play: 0,
             out: 0,
@@ -223,10 +270,8 @@ impl Board {
                 b.attach[c][b.attach_len[c] as usize] = s;
                 b.attach_len[c] += 1;
             }
-            for k in 0..t.npieces() {
-                b.left[c][k] = t.copies;
-            }
-            b.pieces_left[c] = (t.npieces() * t.copies as usize) as u8;
+            b.left[c][..t.npieces()].copy_from_slice(t.copies);
+            b.pieces_left[c] = t.total_pieces() as u8;
         }
         b
     }
@@ -285,15 +330,22 @@ impl Board {
         self.pieces_left[c] as usize
     }
 
+    /// Pieces colour `c` has placed.
+    #[inline]
+    pub fn placed(&self, c: usize) -> usize {
+        self.t.total_pieces() - self.pieces_left[c] as usize
+    }
+
     /// Squares covered by colour `c`.
     pub fn squares(&self, c: usize) -> u32 {
         self.squares[c] as u32
     }
 
-    /// Points of colour `c`: squares placed, +15 with all pieces placed, +5 more if the last
-    /// one was the monomino (no bonus in Junior).
+    /// Points of colour `c`: squares placed (but those of loose pieces), +15 with all pieces
+    /// placed, +5 more if the last one was the monomino (bonuses only with the classic pieces
+    /// and Trigon's).
     pub fn points(&self, c: usize) -> i32 {
-        let mut p = self.squares[c] as i32;
+        let mut p = self.scored[c] as i32;
         if self.pieces_left[c] == 0 && self.variant.bonus() {
             p += 15;
             if self.last_mono[c] {
@@ -310,17 +362,79 @@ impl Board {
         self.forbidden[p as usize & (SQUARE_SLOTS - 1)]
     }
 
-    /// Whether colour `c` may place move `m` here (ignores whose turn it is).
+    /// Whether colour `c` may place move `m` here (ignores whose turn it is): on free squares,
+    /// a loose piece outside the centre section, any other piece touching an attach point of
+    /// its colour once the colour has placed the loose pieces it places first.
     #[inline]
     pub fn is_legal(&self, c: usize, m: u16) -> bool {
-        let mi = &self.t.moves[m as usize];
-        if self.left[c][mi.piece as usize] == 0 {
+        let t = self.t;
+        let mi = &t.moves[m as usize];
+        let k = mi.piece as usize;
+        if self.left[c][k] == 0 {
             return false;
         }
         let bit = 1u8 << c;
         let pts = mi.points();
-        pts.iter().all(|&p| self.forbidden[p as usize] & bit == 0)
-            && pts.iter().any(|&p| self.attach_bits[p as usize] & bit != 0)
+        if !pts.iter().all(|&p| self.forbidden[p as usize] & bit == 0) {
+            return false;
+        }
+        if t.is_loose(k) {
+            return !pts.iter().any(|&p| t.geo.in_centre_section(p));
+        }
+        self.contact_open(c) && pts.iter().any(|&p| self.attach_bits[p as usize] & bit != 0)
+    }
+
+    /// Whether colour `c` has placed the loose pieces it must place before its other pieces,
+    /// which join it at its attach points (always so without loose pieces).
+    #[inline]
+    pub fn contact_open(&self, c: usize) -> bool {
+        self.loose_placed[c] >= self.t.rules.loose_first
+    }
+
+    /// The pieces colour `c` may place at its attach points now (bit k: piece k): those it has
+    /// left but the loose ones, none before [`Board::contact_open`].
+    #[inline]
+    pub fn contact_pieces(&self, c: usize) -> u32 {
+        if self.contact_open(c) {
+            self.left_mask(c) & !self.t.rules.loose
+        } else {
+            0
+        }
+    }
+
+    /// The stage of the placement rules colour `c` is in: it changes with the colour's first
+    /// piece on shared starting points (the other starts are no longer its own) and with the
+    /// last loose piece it must place first (its other pieces may now join any of its pieces).
+    /// Within a stage a colour's placement only loses legal moves to other placements and gains
+    /// them only at the attach points of its own new piece, so lists of legal moves kept from
+    /// turn to turn stay exact by filtering and adding there; a new stage needs new lists.
+    #[inline]
+    pub fn rule_stage(&self, c: usize) -> u8 {
+        let started = self.variant.shared_starts() && !self.is_first_piece(c);
+        let joined = self.t.rules.loose_first > 0 && self.contact_open(c);
+        u8::from(started) + u8::from(joined)
+    }
+
+    /// Calls `visit` with the legal placements of colour `c`'s loose pieces among `pieces`
+    /// (bit k: piece k) until it answers false.
+    #[inline]
+    pub fn for_loose_moves(&self, c: usize, pieces: u32, mut visit: impl FnMut(u16) -> bool) {
+        let t = self.t;
+        if pieces & t.rules.loose == 0 || self.left_mask(c) & pieces & t.rules.loose == 0 {
+            return;
+        }
+        let all_bits = t.all_bits();
+        let forbidden = &self.forbidden_sets[c];
+        for &m in t.loose_moves() {
+            let bits = all_bits[m as usize];
+            if pieces >> bits.piece() & 1 != 0
+                && self.left[c][bits.piece() as usize] > 0
+                && !bits.meets(forbidden)
+                && !visit(m)
+            {
+                return;
+            }
+        }
     }
 
     /// Places move `m` for colour `c` (which must be legal); the turn passes to the next colour.
@@ -354,9 +468,12 @@ impl Board {
                 self.attach_len[c] += 1;
             }
         }
-        self.left[c][mi.piece as usize] -= 1;
+        let k = mi.piece as usize;
+        self.left[c][k] -= 1;
         self.pieces_left[c] -= 1;
+        self.loose_placed[c] += u8::from(t.is_loose(k));
         self.squares[c] += mi.size as u16;
+        self.scored[c] += t.score(k);
         self.last_mono[c] = mi.size == 1;
         self.to_play = self.next_colour(c) as u8;
         self.nmoves += 1;
@@ -365,7 +482,7 @@ impl Board {
     /// Whether colour `c` has placed no piece yet.
     #[inline]
     pub fn is_first_piece(&self, c: usize) -> bool {
-        self.pieces_left[c] as usize == self.t.npieces() * self.t.copies as usize
+        self.pieces_left[c] as usize == self.t.total_pieces()
     }
 
     /// Colour `c` passes (it must have no legal move): the turn goes on.
@@ -443,12 +560,21 @@ impl Board {
         }
         let t = self.t;
         let stamp = mg.new_stamp();
-        let mut usable = 0u32;
+        let mut sized = 0u32;
         for k in 0..t.npieces() {
             let size = t.shapes[k].cells.len() as u8;
-            if self.left[c][k] > 0 && size >= min_size && size <= max_size {
-                usable |= 1 << k;
+            if size >= min_size && size <= max_size {
+                sized |= 1 << k;
             }
+        }
+        self.for_loose_moves(c, sized, |m| {
+            mg.marks[m as usize] = stamp;
+            out.push(m);
+            true
+        });
+        let usable = sized & self.contact_pieces(c);
+        if usable == 0 {
+            return;
         }
         let n = self.live_attach(c).len();
         for i in 0..n {
@@ -457,8 +583,9 @@ impl Board {
         }
     }
 
-    /// Appends the legal moves of colour `c` covering its live corner point `p` with a piece of
-    /// `usable` (bit k: piece k) that `mg` has not marked with `stamp`, and marks them.
+    /// Appends the legal moves of colour `c` covering its live attach point `p` with a piece of
+    /// `usable` (bit k: piece k; of [`Board::contact_pieces`]) that `mg` has not marked with
+    /// `stamp`, and marks them.
     #[inline(always)]
     pub fn gen_moves_at(
         &self,
@@ -495,11 +622,24 @@ impl Board {
         }
         let t = self.t;
         let bit = 1u8 << c;
-        let n = self.live_attach(c).len();
+        let mut loose = false;
+        self.for_loose_moves(c, t.rules.loose, |_| {
+            loose = true;
+            false
+        });
+        if loose {
+            return true;
+        }
+        let usable = self.contact_pieces(c);
+        let n = if usable == 0 {
+            0
+        } else {
+            self.live_attach(c).len()
+        };
         for i in 0..n {
             let p = self.attach[c][i] as usize;
             for k in 0..t.npieces() {
-                if self.left[c][k] == 0 {
+                if usable >> k & 1 == 0 {
                     continue;
                 }
                 for &m in t.at(p, k) {
@@ -546,7 +686,7 @@ impl Board {
     /// The player who controls colour `c` now (Three-Player: the fourth colour rotates).
     pub fn player_of(&self, c: usize) -> usize {
         match self.variant {
-            Variant::Two | Variant::Trigon2 => c % 2,
+            v if v.two_colours_each() => c % 2,
             Variant::Three if c == 3 => (21 - self.pieces_left[3] as usize) % 3,
             _ => c,
         }
@@ -556,7 +696,7 @@ impl Board {
     /// shared fourth colour).
     pub fn player_points(&self) -> Vec<i32> {
         match self.variant {
-            Variant::Two | Variant::Trigon2 => vec![
+            v if v.two_colours_each() => vec![
                 self.points(0) + self.points(2),
                 self.points(1) + self.points(3),
             ],
@@ -566,9 +706,14 @@ impl Board {
     }
 
     /// Game result per player: 1 for the single winner, 0 for the single loser, ranks in
-    /// between spread evenly, ties sharing the mean of their ranks.
+    /// between spread evenly, ties sharing the mean of their ranks (Callisto: a tie goes to the
+    /// later player).
     pub fn player_results(&self) -> Vec<f32> {
-        let pts = self.player_points();
+        let later = self.variant.later_player_wins_ties();
+        // Points in thousandths, the later player's a thousandth more when it wins ties.
+        let pts: Vec<i64> = (self.player_points().iter().enumerate())
+            .map(|(i, &p)| 1000 * i64::from(p) + if later { i as i64 } else { 0 })
+            .collect();
         let n = pts.len();
         pts.iter()
             .map(|&p| {
@@ -620,18 +765,22 @@ impl Board {
         self.forbidden[p] & (1 << c) == 0
     }
 
-    /// The rows of the board's grid, top row first: `.` empty, `1`..`4` the colours, a space
-    /// off the board (Trigon's hexagon within its grid).
+    /// The rows of the board's grid, top row first: `.` empty (`,` in the centre section), `1`..`4`
+    /// the colours, a space off the board (Trigon's hexagon and Callisto's octagon within their
+    /// grids).
     pub fn rows(&self) -> Vec<String> {
         let geo = &self.t.geo;
         (0..geo.height as i32)
             .rev()
             .map(|y| {
                 (0..geo.width as i32)
-                    .map(|x| match geo.point(x, y).map(|p| self.owner[p as usize]) {
+                    .map(|x| match geo.point(x, y) {
                         None => ' ',
-                        Some(0) => '.',
-                        Some(o) => (b'0' + o) as char,
+                        Some(p) => match self.owner[p as usize] {
+                            0 if geo.in_centre_section(p) => ',',
+                            0 => '.',
+                            o => (b'0' + o) as char,
+                        },
                     })
                     .collect()
             })
@@ -776,12 +925,203 @@ mod tests {
         });
     }
 
+    /// Callisto: each colour's first two pieces are single squares, anywhere outside the centre
+    /// section (the reference engine lists 120 first moves on the two-colour board, 264 on the
+    /// four-colour one and 196 on the three-colour one).
+    #[test]
+    fn callisto_first_two_moves_are_single_squares() {
+        for (v, n) in [
+            (Variant::Callisto2, 120),
+            (Variant::Callisto, 264),
+            (Variant::Callisto24, 264),
+            (Variant::Callisto3, 196),
+        ] {
+            let mut b = Board::new(v);
+            assert!(v.starts(0).is_empty());
+            for c in 0..b.ncolours() {
+                let moves = legal(&mut b, c);
+                assert_eq!(moves.len(), n, "{v:?}");
+                assert!(
+                    moves
+                        .iter()
+                        .all(|&m| b.tables().moves[m as usize].size == 1)
+                );
+            }
+        }
+        let mut b = Board::new(Variant::Callisto2);
+        assert!(
+            !b.is_legal(0, mv(&b, "h3,h4")),
+            "not before the single squares"
+        );
+        b.play(0, mv(&b, "h3"));
+        // After one single square the second piece is a single square too, even beside it.
+        assert!(!b.is_legal(0, mv(&b, "h4,h5")));
+        assert!(!b.is_legal(0, mv(&b, "g4,h4,i4,h5,h6")));
+        assert!(
+            b.is_legal(0, mv(&b, "h4")),
+            "a single square beside the first"
+        );
+        assert!(b.is_legal(0, mv(&b, "a8")), "or anywhere else");
+        assert_eq!(legal(&mut b, 0).len(), 119);
+        b.play(1, mv(&b, "h14"));
+        b.play(0, mv(&b, "a8"));
+        assert!(b.is_legal(0, mv(&b, "h4,h5")), "now the other pieces");
+        assert!(b.is_legal(0, mv(&b, "b8,c8,d8")), "at either single square");
+        assert!(
+            !b.is_legal(1, mv(&b, "h13,h12")),
+            "white has one single square"
+        );
+        let moves = legal(&mut b, 0);
+        assert!(
+            moves
+                .iter()
+                .any(|&m| b.tables().moves[m as usize].size == 5)
+        );
+        assert_eq!(moves.len(), {
+            let t = b.tables();
+            (0..t.moves.len() as u16)
+                .filter(|&m| b.is_legal(0, m))
+                .count()
+        });
+    }
+
+    #[test]
+    fn callisto_single_squares_keep_out_of_the_centre_section() {
+        let mut b = Board::new(Variant::Callisto2);
+        // The section spans columns f..k and rows 6..11 of the 16x16 board.
+        for centre in [
+            "h6", "i6", "g7", "j7", "f8", "k8", "f9", "k9", "h9", "g10", "h11",
+        ] {
+            assert!(!b.is_legal(0, mv(&b, centre)), "{centre}");
+        }
+        for outside in ["g6", "f7", "e8", "l9", "f10", "g11", "h12", "h5"] {
+            assert!(b.is_legal(0, mv(&b, outside)), "{outside}");
+        }
+        b.play(0, mv(&b, "h5"));
+        b.play(1, mv(&b, "a8"));
+        b.play(0, mv(&b, "g5"));
+        // Other pieces may enter the section; single squares may not, even touching.
+        assert!(b.is_legal(0, mv(&b, "h6,h7")));
+        assert!(!b.is_legal(0, mv(&b, "h6")));
+        b.play(1, mv(&b, "p8"));
+        b.play(0, mv(&b, "h6,h7"));
+        assert!(
+            !b.is_legal(0, mv(&b, "h8")),
+            "beside its own piece, still in it"
+        );
+        assert!(b.is_legal(0, mv(&b, "f5")));
+        let t = b.tables();
+        let centre = (0..t.npoints() as u16)
+            .filter(|&p| t.geo.in_centre_section(p))
+            .count();
+        assert_eq!(centre, 24);
+        assert!(legal(&mut b, 0).iter().all(|&m| {
+            let mi = &t.moves[m as usize];
+            mi.size > 1 || !t.geo.in_centre_section(mi.points()[0])
+        }));
+    }
+
+    #[test]
+    fn callisto_pieces_touch_their_own_colour_along_an_edge() {
+        let mut b = Board::new(Variant::Callisto2);
+        for m in ["h3", "h14", "c8", "n9"] {
+            let c = b.to_play();
+            b.play(c, mv(&b, m));
+        }
+        assert!(b.is_legal(0, mv(&b, "h4,h5")), "along the top edge of h3");
+        assert!(b.is_legal(0, mv(&b, "g3,f3")), "along its left edge");
+        assert!(b.is_legal(0, mv(&b, "h2,g2")), "below it");
+        assert!(!b.is_legal(0, mv(&b, "i4,i5")), "a corner is not enough");
+        assert!(!b.is_legal(0, mv(&b, "g4,f4")), "nor the other corner");
+        assert!(!b.is_legal(0, mv(&b, "j3,k3")), "nor no contact");
+        assert!(
+            !b.is_legal(0, mv(&b, "h13,h12")),
+            "nor another colour's edge"
+        );
+        assert!(!b.is_legal(0, mv(&b, "h3,h4")), "nor an occupied square");
+        b.play(0, mv(&b, "h4,h5"));
+        // Edges of its own colour are fine (no edge ban), and so is touching the other colour.
+        assert!(b.is_legal(0, mv(&b, "i4,i5,i6")));
+        b.play(1, mv(&b, "h13,h12,h11"));
+        assert!(b.is_legal(0, mv(&b, "g6,h6,h7,h8")));
+        assert!(b.is_legal(1, mv(&b, "h10,h9,h8")), "along white's own edge");
+        assert!(
+            b.is_legal(1, mv(&b, "i9,i10,i11")),
+            "any edge of its pieces"
+        );
+    }
+
+    #[test]
+    fn callisto_scores_count_no_single_squares_and_no_bonus() {
+        let mut b = Board::new(Variant::Callisto2);
+        for m in ["h3", "h14", "c8", "n9", "h4,h5,h6", "h13,h12"] {
+            let c = b.to_play();
+            b.play(c, mv(&b, m));
+        }
+        assert_eq!((b.points(0), b.points(1)), (3, 2));
+        assert_eq!((b.squares(0), b.squares(1)), (5, 4));
+        assert_eq!(b.player_points(), vec![3, 2]);
+        // All 21 pieces placed: 68 points, no bonus, even with a single square last.
+        b.left[0] = [0; MAX_PIECES];
+        b.pieces_left[0] = 0;
+        b.scored[0] = 68;
+        b.last_mono[0] = true;
+        assert_eq!(b.points(0), 68);
+        // Equal points: the later player wins.
+        b.scored[1] = 68;
+        assert_eq!(b.player_results(), vec![0.0, 1.0]);
+        let mut four = Board::new(Variant::Callisto);
+        four.scored = [10, 12, 12, 10];
+        assert_eq!(four.player_results(), vec![0.0, 2.0 / 3.0, 1.0, 1.0 / 3.0]);
+        let mut teams = Board::new(Variant::Callisto24);
+        teams.scored = [10, 12, 12, 10];
+        assert_eq!(teams.player_points(), vec![22, 22]);
+        assert_eq!(teams.player_results(), vec![0.0, 1.0]);
+        // Elsewhere ties are shared.
+        let mut classic = Board::new(Variant::Classic);
+        classic.scored = [10, 12, 12, 10];
+        assert_eq!(
+            classic.player_results(),
+            vec![1.0 / 6.0, 5.0 / 6.0, 5.0 / 6.0, 1.0 / 6.0]
+        );
+    }
+
+    /// A Callisto game ends when no colour can place a piece, single squares included: the
+    /// last holes are filled with them.
+    #[test]
+    fn callisto_games_end_when_no_colour_can_move() {
+        use crate::games::blokus::rng::Rng;
+        let mut rng = Rng::new(5);
+        for v in [Variant::Callisto2, Variant::Callisto3] {
+            let mut b = Board::new(v);
+            let mut mg = MoveGen::new(b.tables());
+            while let Some(c) = b.skip_to_mover() {
+                let mut moves = Vec::new();
+                b.gen_moves(c, &mut mg, &mut moves);
+                assert!(moves.iter().all(|&m| b.is_legal(c, m)));
+                b.play(c, moves[rng.below(moves.len())]);
+            }
+            let t = b.tables();
+            for c in 0..b.ncolours() {
+                assert!((0..t.moves.len() as u16).all(|m| !b.is_legal(c, m)));
+                if b.left(c, 0) > 0 {
+                    // A colour with single squares left has filled every square it may.
+                    assert!(
+                        (0..t.npoints() as u16).all(|p| {
+                            b.owner(p as usize).is_some() || t.geo.in_centre_section(p)
+                        })
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn bonuses_and_results() {
         let mut b = Board::new(Variant::Duo);
         b.left[0] = [0; MAX_PIECES];
         b.pieces_left[0] = 0;
-        b.squares[0] = 89;
+        b.scored[0] = 89;
         b.last_mono[0] = true;
         assert_eq!(b.points(0), 109);
         b.last_mono[0] = false;
@@ -789,7 +1129,7 @@ mod tests {
         assert_eq!(b.player_results(), vec![1.0, 0.0]);
         let mut j = Board::new(Variant::Junior);
         j.pieces_left[1] = 0;
-        j.squares[1] = 88;
+        j.scored[1] = 88;
         assert_eq!(j.points(1), 88, "no bonus in junior");
         let c = Board::new(Variant::Classic);
         assert_eq!(c.player_results(), vec![0.5; 4]);

@@ -2,6 +2,7 @@
 
 use super::board::{Board, MoveGen, PASS, Variant};
 use super::geometry::Geometry;
+use super::tables::Contact;
 
 /// A board and its history.
 #[derive(Clone)]
@@ -48,10 +49,22 @@ impl Game {
             ));
         }
         if !self.board.is_legal(c, m) {
-            let why = if self.board.pieces_left(c) == t.npieces() * t.copies as usize {
-                "a colour's first piece must cover its starting square"
+            let b = &self.board;
+            let free = mi.points().iter().all(|&p| b.is_free_for(c, p as usize));
+            let why = if t.rules.contact == Contact::Corner {
+                if b.is_first_piece(c) {
+                    "a colour's first piece must cover its starting square"
+                } else {
+                    "a piece must touch its own colour at a corner, never along an edge, and cover only empty squares"
+                }
+            } else if !free {
+                "a piece must cover only empty squares"
+            } else if t.is_loose(mi.piece as usize) {
+                "a single square may not go in the centre section"
+            } else if !b.contact_open(c) {
+                "a colour's first two pieces are single squares"
             } else {
-                "a piece must touch its own colour at a corner, never along an edge, and cover only empty squares"
+                "a piece must touch its own colour along an edge"
             };
             return Err(format!(
                 "illegal move '{}' for {}: {why}",

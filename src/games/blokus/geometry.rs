@@ -2,9 +2,10 @@
 //! colour may not touch itself there) and which share only a corner (a colour's next piece
 //! must touch it there), how pieces turn, where a piece may lie, and how cells are named.
 //!
-//! Two grids: squares (Classic, Duo, Junior) and triangles (Trigon, a hexagon of triangles).
-//! Cells are numbered row by row from the bottom row up, left to right, on-board cells only:
-//! on a square board point `p` is column `p % size`, row `p / size`. Names are the reference
+//! Two grids: squares (Classic, Duo, Junior; Callisto's octagons, cut from a square with a
+//! marked centre section) and triangles (Trigon, a hexagon of triangles). Cells are numbered
+//! row by row from the bottom row up, left to right, on-board cells only: on a full square
+//! board point `p` is column `p % size`, row `p / size`. Names are the reference
 //! engine's: the column as letters (`a`..`z`, `aa`, `ab`, ...) and the row counted from the
 //! bottom (`a1` is the bottom left cell of a square board).
 //!
@@ -48,6 +49,9 @@ pub struct Geometry {
     /// Triangles: whether the row's and column's parity makes a cell point upward, see
     /// [`Geometry::points_up`].
     parity: usize,
+    /// Per point: whether it lies in the board's centre section (Callisto's; empty on boards
+    /// without one).
+    centre_section: Vec<bool>,
 }
 
 /// A vertex of the triangle grid: horizontal position in half sides, line counted from the top.
@@ -76,33 +80,62 @@ fn triangle_of(v: &[Vertex; 3]) -> (i32, i32, bool) {
 impl Geometry {
     /// A square board of `size` x `size` cells.
     pub fn square(size: usize) -> Geometry {
-        let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < size as i32 && y < size as i32;
-        let pt = |x: i32, y: i32| (y as usize * size + x as usize) as u16;
-        let coords: Vec<(u8, u8)> = (0..size * size)
-            .map(|p| ((p % size) as u8, (p / size) as u8))
+        Self::square_grid(size, |_, _| true)
+    }
+
+    /// Callisto's board: a `size` x `size` square cut to an octagon whose top, bottom, left and
+    /// right sides are `edge` cells long (the corners cut at 45 degrees, in steps of one cell),
+    /// with its centre section marked: the octagon of 24 cells (sides of 2) within the 6 x 6
+    /// cells at the middle.
+    pub fn callisto(size: usize, edge: usize) -> Geometry {
+        let mut g = Self::square_grid(size, |x, y| in_octagon(x, y, size, edge));
+        let offset = size / 2 - 3;
+        g.centre_section = (0..g.npoints() as u16)
+            .map(|p| {
+                let (x, y) = g.coords(p);
+                let (x, y) = (x.wrapping_sub(offset), y.wrapping_sub(offset));
+                x < 6 && y < 6 && in_octagon(x, y, 6, 2)
+            })
             .collect();
+        g
+    }
+
+    /// The cells of a `size` x `size` square grid for which `on_board(column, row)` holds.
+    fn square_grid(size: usize, on_board: impl Fn(usize, usize) -> bool) -> Geometry {
+        let mut index = vec![OFF; size * size];
+        let mut coords = Vec::new();
+        for y in 0..size {
+            for x in 0..size {
+                if on_board(x, y) {
+                    index[y * size + x] = coords.len() as u16;
+                    coords.push((x as u8, y as u8));
+                }
+            }
+        }
+        let g = Geometry {
+            grid: Grid::Square,
+            width: size,
+            height: size,
+            coords,
+            index,
+            adj: Vec::new(),
+            diag: Vec::new(),
+            parity: 0,
+            centre_section: Vec::new(),
+        };
         let around = |steps: &[(i32, i32)]| -> Vec<Vec<u16>> {
-            coords
-                .iter()
-                .map(|&(x, y)| {
-                    let (x, y) = (i32::from(x), i32::from(y));
+            (0..g.npoints() as u16)
+                .map(|p| {
+                    let (x, y) = g.coords(p);
                     (steps.iter())
-                        .filter(|(dx, dy)| inside(x + dx, y + dy))
-                        .map(|(dx, dy)| pt(x + dx, y + dy))
+                        .filter_map(|(dx, dy)| g.point(x as i32 + dx, y as i32 + dy))
                         .collect()
                 })
                 .collect()
         };
-        Geometry {
-            grid: Grid::Square,
-            width: size,
-            height: size,
-            adj: around(&[(1, 0), (-1, 0), (0, 1), (0, -1)]),
-            diag: around(&[(1, 1), (-1, 1), (1, -1), (-1, -1)]),
-            index: (0..(size * size) as u16).collect(),
-            coords,
-            parity: 0,
-        }
+        let adj = around(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+        let diag = around(&[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+        Geometry { adj, diag, ..g }
     }
 
     /// The hexagonal Trigon board of edge `edge` triangles: `4 * edge - 1` columns and
@@ -135,6 +168,7 @@ impl Geometry {
             diag: Vec::new(),
             // The top left corner cell (column edge - 1, top row) points up.
             parity: (edge - 1) % 2,
+            centre_section: Vec::new(),
         };
         let mut at_vertex: HashMap<Vertex, Vec<u16>> = HashMap::new();
         let vertices: Vec<[Vertex; 3]> = (0..g.npoints())
@@ -207,6 +241,15 @@ impl Geometry {
     pub fn is_up(&self, p: u16) -> bool {
         let (x, y) = self.top_down(p);
         self.grid == Grid::Triangle && self.points_up(x, y)
+    }
+
+    /// Whether point `p` lies in the board's centre section (only Callisto's boards have one).
+    #[inline]
+    pub fn in_centre_section(&self, p: u16) -> bool {
+        self.centre_section
+            .get(p as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The cells sharing an edge with `p`.
@@ -350,6 +393,15 @@ impl Geometry {
     }
 }
 
+/// Whether cell (`x`, `y`) of a `size` x `size` square lies in the octagon whose straight sides
+/// are `edge` cells long: row `y`, at distance `d` from the nearer horizontal side, loses
+/// `(size - edge) / 2 - d` cells at each end (none once that is not positive).
+fn in_octagon(x: usize, y: usize, size: usize, edge: usize) -> bool {
+    let d = y.min(size - 1 - y);
+    let cut = ((size - edge) / 2).saturating_sub(d);
+    x >= cut && x < size - cut
+}
+
 /// Every distinct orientation (six rotations, each also mirrored) of a triangle shape, whose
 /// cells are (column, row from the top), upward where column plus row is even; each shifted to
 /// the smallest row 0 and column 0 or 1 (keeping that parity) and sorted.
@@ -424,6 +476,39 @@ mod tests {
                 assert!(g.adj(p).iter().all(|&q| g.is_up(q) != g.is_up(p)));
             }
         }
+    }
+
+    #[test]
+    fn callisto_octagons_and_their_centre_sections() {
+        // Four colours: 20x20 with sides of 6; two: 16x16 and three: 20x20, with sides of 2.
+        for (size, edge, cells) in [(20, 6, 288), (16, 2, 144), (20, 2, 220)] {
+            let g = Geometry::callisto(size, edge);
+            assert_eq!(g.npoints(), cells);
+            let centre: Vec<u16> = (0..g.npoints() as u16)
+                .filter(|&p| g.in_centre_section(p))
+                .collect();
+            assert_eq!(centre.len(), 24);
+            // The section's rows from the bottom: 2, 4, 6, 6, 4, 2 cells, around the middle.
+            let names: Vec<String> = centre.iter().map(|&p| g.point_name(p)).collect();
+            let (lo, hi) = (size / 2 - 3, size / 2 + 2);
+            let name = |x: usize, y: usize| format!("{}{}", Geometry::column_name(x), y + 1);
+            assert!(names.contains(&name(lo + 2, lo)) && names.contains(&name(hi - 2, hi)));
+            assert!(names.contains(&name(lo, lo + 2)) && !names.contains(&name(lo + 1, lo)));
+            assert!(names.contains(&name(lo + 1, lo + 1)));
+            // Edge neighbours on the board only; the corners are cut.
+            for p in 0..g.npoints() as u16 {
+                assert!(g.adj(p).len() >= 2 && g.adj(p).len() <= 4);
+            }
+            assert_eq!(g.parse_point("a1"), None);
+            let bottom: Vec<usize> = (0..size)
+                .filter(|&x| g.point(x as i32, 0).is_some())
+                .collect();
+            assert_eq!(
+                bottom,
+                ((size - edge) / 2..(size + edge) / 2).collect::<Vec<_>>()
+            );
+        }
+        assert!(!Geometry::square(20).in_centre_section(200));
     }
 
     #[test]

@@ -53,8 +53,7 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
         (CLASSIC, CLASSIC_SHARE)
     };
     let base = counts[level as usize - 1] * shares[level as usize - 1];
-    let t = board.tables();
-    let placed = t.npieces() * t.copies as usize - board.pieces_left(c);
+    let placed = board.placed(c);
     let factor = if level >= GROWING_FROM {
         progress_factor(placed, small_board)
     } else {

@@ -1,8 +1,9 @@
 //! Each colour's legal placements, kept from one turn of the colour to the next: between two
 //! of its turns a colour loses placements (squares and pieces are taken) and gains only those
-//! at the corners of its own last piece, so the list is filtered and topped up there instead of
-//! generated again from every corner point. For callers that ask for the legal moves of every
-//! position of a game (the Python environments); the searches generate their own.
+//! at the attach points of its own last piece, so the list is filtered and topped up there
+//! instead of generated again from every attach point; it is generated again when the colour's
+//! rule stage changed (see [`Board::rule_stage`]). For callers that ask for the legal moves of
+//! every position of a game (the Python environments); the searches generate their own.
 
 use super::board::{Board, MoveGen, PASS};
 use super::tables::{MoveBits, Tables};
@@ -24,6 +25,8 @@ struct ColourMoves {
     at_placement: usize,
     /// The colour's own placements then.
     own_placements: usize,
+    /// The colour's rule stage then.
+    stage: u8,
 }
 
 impl MoveLists {
@@ -47,9 +50,10 @@ impl MoveLists {
         mg: &mut MoveGen,
     ) -> &[u16] {
         let t: &Tables = board.tables();
-        let own_now = t.npieces() * t.copies as usize - board.pieces_left(c);
+        let own_now = board.placed(c);
+        let stage = board.rule_stage(c);
         let entry = &mut self.colours[c];
-        let known = entry.moves.is_some();
+        let known = entry.moves.is_some() && entry.stage == stage;
         let moves = entry.moves.get_or_insert_with(Vec::new);
         if !known || entry.at_placement != board.nmoves() {
             let own_last = history
@@ -59,11 +63,9 @@ impl MoveLists {
             match (own_now.checked_sub(entry.own_placements), own_last) {
                 // The colour placed nothing since: it can only have lost placements.
                 (Some(0), _) if known => update(board, c, moves, &mut entry.bits, &[], mg),
-                // One piece since: its corners are the only new ones (unless it was the first
-                // on shared starting points, which are the colour's no longer).
-                (Some(1), Some(&(_, m)))
-                    if known && !(board.variant.shared_starts() && own_now == 1) =>
-                {
+                // One piece since, in the same rule stage: its attach points are the only new
+                // ones.
+                (Some(1), Some(&(_, m))) if known => {
                     update(board, c, moves, &mut entry.bits, t.attach(m), mg)
                 }
                 _ => {
@@ -78,16 +80,18 @@ impl MoveLists {
             }
             entry.at_placement = board.nmoves();
             entry.own_placements = own_now;
+            entry.stage = stage;
         }
         moves
     }
 }
 
 /// Brings `moves` (with their squares `bits`), the legal moves of colour `c` in an earlier
-/// position, up to date: drops those that became illegal and appends those covering
-/// `new_corners`, the corner points colour `c` gained since. Exact when every corner point
-/// live now but not then is in `new_corners`: a move legal now covers a live corner point, and
-/// if that point was live then, the move was legal then (squares and pieces are only taken).
+/// position of the same rule stage, up to date: drops those that became illegal and appends
+/// those covering `new_corners`, the attach points colour `c` gained since. Exact when every
+/// attach point live now but not then is in `new_corners`: a move legal now is a loose piece's
+/// (legal then too) or covers a live attach point, and if that point was live then, the move was
+/// legal then (squares and pieces are only taken, and the stage is the same).
 fn update(
     board: &mut Board,
     c: usize,
@@ -103,6 +107,7 @@ fn update(
     }
     let stamp = mg.new_stamp();
     let usable = board.left_mask(c);
+    let joining = board.contact_pieces(c);
     let forbidden = board.forbidden_set(c);
     let mut kept = 0;
     for i in 0..moves.len() {
@@ -118,7 +123,7 @@ fn update(
     bits.truncate(kept);
     for &p in new_corners {
         if board.is_attach(c, p as usize) {
-            board.gen_moves_at(c, p as usize, usable, mg, stamp, moves);
+            board.gen_moves_at(c, p as usize, joining, mg, stamp, moves);
         }
     }
     let all_bits = board.tables().all_bits();

@@ -55,6 +55,27 @@ pub const JUNIOR: &[Shape] = &[
     s("P", &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]),
 ];
 
+/// The 12 shapes of Callisto, smallest first, with the reference engine's names (`I` and `V`
+/// of three squares, `L` and `Z` of four); a colour has [`CALLISTO_COPIES`] of each.
+pub const CALLISTO: &[Shape] = &[
+    s("1", &[(0, 0)]),
+    s("2", &[(0, 0), (1, 0)]),
+    s("I", &[(0, 0), (1, 0), (2, 0)]),
+    s("V", &[(0, 0), (1, 0), (0, 1)]),
+    s("L", &[(0, 0), (1, 0), (2, 0), (0, 1)]),
+    s("O", &[(0, 0), (1, 0), (0, 1), (1, 1)]),
+    s("T4", &[(0, 0), (1, 0), (2, 0), (1, 1)]),
+    s("Z", &[(0, 0), (1, 0), (1, 1), (2, 1)]),
+    s("T5", &[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)]),
+    s("U", &[(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)]),
+    s("W", &[(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    s("X", &[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)]),
+];
+
+/// Copies of each [`CALLISTO`] shape a colour has: three single squares, two of each shape of
+/// two to four squares, one of each of five (21 pieces, 71 squares).
+pub const CALLISTO_COPIES: [u8; 12] = [3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1];
+
 /// The 22 pieces of Trigon (every shape of one to six triangles), smallest first; each drawn
 /// row by row from the top, `#` a triangle, upward where column plus row is even.
 pub const TRIGON: &[Shape] = &[
@@ -152,6 +173,15 @@ mod tests {
             (count("X"), count("F"), count("I5"), count("O")),
             (1, 8, 2, 1)
         );
+    }
+
+    #[test]
+    fn callisto_set_has_21_pieces_and_71_squares() {
+        let pieces: u32 = CALLISTO_COPIES.iter().map(|&n| u32::from(n)).sum();
+        let squares: usize = (CALLISTO.iter().zip(CALLISTO_COPIES))
+            .map(|(s, n)| s.cells.len() * n as usize)
+            .sum();
+        assert_eq!((CALLISTO.len(), pieces, squares), (12, 21, 71));
     }
 
     #[test]

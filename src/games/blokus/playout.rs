@@ -128,6 +128,8 @@ struct List {
     min_size: u8,
     /// The colour's move since the list was last brought up to date.
     last: Option<u16>,
+    /// The colour's rule stage when the list was built (see `Board::rule_stage`).
+    stage: u8,
 }
 
 impl Default for List {
@@ -138,6 +140,7 @@ impl Default for List {
             ready: false,
             min_size: 0,
             last: None,
+            stage: 0,
         }
     }
 }
@@ -238,8 +241,14 @@ impl Playout {
         self.stamps[c] = self.next_stamp;
         self.corners.clear();
         self.corners.extend_from_slice(b.live_attach_points(c));
-        self.lists[c].len = 0;
-        let usable = b.left_mask(c) & self.size_mask[min_size as usize];
+        let list = &mut self.lists[c];
+        list.len = 0;
+        b.for_loose_moves(c, self.size_mask[min_size as usize], |m| {
+            list.moves[list.len & (LIST_CAP - 1)] = m;
+            list.len += 1;
+            true
+        });
+        let usable = b.contact_pieces(c) & self.size_mask[min_size as usize];
         for i in 0..self.corners.len() {
             let p = self.corners[i];
             self.add_at(b, c, p, usable);
@@ -248,6 +257,7 @@ impl Playout {
         list.ready = true;
         list.min_size = min_size;
         list.last = None;
+        list.stage = b.rule_stage(c);
     }
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
@@ -283,7 +293,7 @@ impl Playout {
     fn update(&mut self, b: &mut Board, c: usize) {
         let want = Self::considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
-        if !list.ready || want < list.min_size {
+        if !list.ready || want < list.min_size || list.stage != b.rule_stage(c) {
             self.build(b, c, want);
         } else {
             let t = b.tables();
@@ -303,7 +313,7 @@ impl Playout {
             }
             list.len = n;
             if let Some(last) = list.last.take() {
-                let usable = left & self.size_mask[list.min_size as usize];
+                let usable = b.contact_pieces(c) & self.size_mask[list.min_size as usize];
                 for &q in t.attach(last) {
                     if b.is_free_for(c, q as usize) {
                         self.add_at(b, c, q, usable);
@@ -366,12 +376,8 @@ impl Playout {
                 self.lists[c].moves[i.min(n - 1)]
             };
             seq.push((b.player_of(c) as u8, m));
-            // A first piece on a board of shared starting points takes the other starting
-            // points from the colour's list: build it again.
-            let rebuild = b.variant.shared_starts() && b.is_first_piece(c);
             b.play(c, m);
             self.lists[c].last = Some(m);
-            self.lists[c].ready &= !rebuild;
             if recent.len() == 3 {
                 recent.remove(0);
             }
@@ -390,7 +396,12 @@ mod tests {
     /// The incremental lists hold exactly the legal moves of the sizes considered.
     #[test]
     fn incremental_lists_match_full_generation() {
-        for v in [Variant::Duo, Variant::Classic] {
+        for v in [
+            Variant::Duo,
+            Variant::Classic,
+            Variant::Callisto2,
+            Variant::Callisto,
+        ] {
             let t = v.tables();
             let mut p = Playout::new(t);
             let mut rng = Rng::new(3);

@@ -1,11 +1,13 @@
 //! Blokus SGF (`.blksgf`), the game record format of the reference Blokus program and its match
 //! runner: reading a record's main line into a [`Game`], for GTP `loadsgf`.
 //!
-//! The format: SGF 4 syntax; the root node's `GM` names the variant (`Blokus`, `Blokus
-//! Two-Player`, `Blokus Three-Player`, `Blokus Duo`, `Blokus Junior`); a move is a node with one
-//! move property whose value is the piece's squares joined by commas (`B[f9,e10,f10,g10,f11]`).
-//! Move properties are `B` / `W` in the two-colour variants (Duo, Junior) and `1` .. `4` (the
-//! colours in playing order) in the four-colour ones. Passes are implicit: a colour that cannot
+//! The format: SGF 4 syntax; the root node's `GM` names the variant (see [`GAME_NAMES`]:
+//! `Blokus`, `Blokus Two-Player`, `Blokus Three-Player`, `Blokus Duo`, `Blokus Junior`, the
+//! three of Trigon and the four of Callisto); a move is a node with one move property whose
+//! value is the piece's squares joined by commas (`B[f9,e10,f10,g10,f11]`). Move properties
+//! are `B` / `W` in the two-colour variants (Duo, Junior, Callisto Two-Player; `1` / `2` as
+//! some old records have them are read too) and `1` .. `4` (the colours in playing order) in
+//! the others. Passes are implicit: a colour that cannot
 //! move simply has no node. Variations are allowed; the main line (the first child at every
 //! branch) is read. Of a file holding several games (a match runner's output) the first game is
 //! read. Setup properties (`AB`, `AW`, `A1` .. `A4`, `AE`) are refused.
@@ -16,7 +18,7 @@ use super::board::Variant;
 use super::game::Game;
 
 /// The `GM` values (and `set_game` names) of the variants.
-pub const GAME_NAMES: [(&str, Variant); 8] = [
+pub const GAME_NAMES: [(&str, Variant); 12] = [
     ("Blokus", Variant::Classic),
     ("Blokus Two-Player", Variant::Two),
     ("Blokus Three-Player", Variant::Three),
@@ -25,6 +27,10 @@ pub const GAME_NAMES: [(&str, Variant); 8] = [
     ("Blokus Trigon", Variant::Trigon),
     ("Blokus Trigon Two-Player", Variant::Trigon2),
     ("Blokus Trigon Three-Player", Variant::Trigon3),
+    ("Callisto", Variant::Callisto),
+    ("Callisto Two-Player", Variant::Callisto2),
+    ("Callisto Two-Player Four-Color", Variant::Callisto24),
+    ("Callisto Three-Player", Variant::Callisto3),
 ];
 
 /// The main line of a record: its variant and its moves as (colour index, squares text).

@@ -1,6 +1,7 @@
-//! Precomputed placement tables for one board (see `geometry`) and piece set: every placement
-//! ("move") gets an id, with its squares, its edge neighbours and its corner (attach) points;
-//! per square and piece, the list of placements covering that square.
+//! Precomputed placement tables for one board (see `geometry`), piece set and way of joining
+//! pieces ([`Rules`]): every placement ("move") gets an id, with its squares, the squares its
+//! colour may no longer cover beside it and its attach points (where the colour's next pieces
+//! may touch it); per square and piece, the list of placements covering that square.
 
 use super::geometry::Geometry;
 use super::pieces::{self, Shape};
@@ -84,6 +85,46 @@ impl MoveBits {
     }
 }
 
+/// Where a piece must touch the pieces of its own colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contact {
+    /// Blokus: at a corner, never along an edge (a placement's edge neighbours are forbidden
+    /// to its colour, its other corner neighbours are its attach points).
+    Corner,
+    /// Callisto: along an edge (a placement's edge neighbours are its attach points; nothing
+    /// is forbidden beside it).
+    Edge,
+}
+
+/// How the pieces of a set join the board: the rules a placement table is built for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Where a piece touches its own colour.
+    pub contact: Contact,
+    /// The loose pieces (bit k: piece k), Callisto's single squares: they need no contact and
+    /// go on any free square outside the board's centre section, and they score nothing.
+    pub loose: u32,
+    /// Loose pieces a colour must place before any other piece.
+    pub loose_first: u8,
+}
+
+impl Rules {
+    /// Blokus and Trigon: corner contact, no loose pieces.
+    pub const BLOKUS: Rules = Rules {
+        contact: Contact::Corner,
+        loose: 0,
+        loose_first: 0,
+    };
+
+    /// Callisto: edge contact; the single squares (piece 0) are loose, and each colour places
+    /// two of them first.
+    pub const CALLISTO: Rules = Rules {
+        contact: Contact::Edge,
+        loose: 1,
+        loose_first: 2,
+    };
+}
+
 /// One placement of a piece on the board.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveInfo {
@@ -105,8 +146,12 @@ pub struct Tables {
     pub geo: Geometry,
     /// The piece shapes.
     pub shapes: &'static [Shape],
-    /// Copies of each piece per colour.
-    pub copies: u8,
+    /// Copies of each piece a colour has.
+    pub copies: &'static [u8],
+    /// How pieces join the board.
+    pub rules: Rules,
+    /// The placements of loose pieces that keep out of the centre section.
+    loose_moves: Vec<u16>,
     /// All placements, indexed by move id.
     pub moves: Vec<MoveInfo>,
     /// All placements as windows of square sets, indexed by move id (any `u16`: zero past the
@@ -139,7 +184,13 @@ fn key(points: &[u16]) -> u64 {
 }
 
 impl Tables {
-    fn build(geo: Geometry, shapes: &'static [Shape], copies: u8) -> Tables {
+    fn build(
+        geo: Geometry,
+        shapes: &'static [Shape],
+        copies: &'static [u8],
+        rules: Rules,
+    ) -> Tables {
+        assert_eq!(shapes.len(), copies.len());
         let npoints = geo.npoints();
         let mut moves = Vec::new();
         let mut bits: Box<[MoveBits; 1 << 16]> = vec![MoveBits::default(); 1 << 16]
@@ -154,22 +205,28 @@ impl Tables {
                 let mut points = cells.clone();
                 points.sort_unstable();
                 let contains = |q: u16| cells.contains(&q);
-                let mut adj: Vec<u16> = Vec::new();
-                let mut att: Vec<u16> = Vec::new();
+                // The cells beside the placement (edge neighbours), then those touching only a
+                // corner of it.
+                let mut beside: Vec<u16> = Vec::new();
+                let mut corners: Vec<u16> = Vec::new();
                 for &p in &cells {
                     for &q in geo.adj(p) {
-                        if !contains(q) && !adj.contains(&q) {
-                            adj.push(q);
+                        if !contains(q) && !beside.contains(&q) {
+                            beside.push(q);
                         }
                     }
                 }
                 for &p in &cells {
                     for &q in geo.diag(p) {
-                        if !contains(q) && !adj.contains(&q) && !att.contains(&q) {
-                            att.push(q);
+                        if !contains(q) && !beside.contains(&q) && !corners.contains(&q) {
+                            corners.push(q);
                         }
                     }
                 }
+                let (adj, att) = match rules.contact {
+                    Contact::Corner => (beside, corners),
+                    Contact::Edge => (Vec::new(), beside),
+                };
                 let id = moves.len() as u16;
                 let mut arr = [PAD; MAX_PIECE];
                 arr[..points.len()].copy_from_slice(&points);
@@ -234,10 +291,20 @@ impl Tables {
             }
         }
         compatible_start.push(compatible.len() as u32);
+        let loose_moves = (0..moves.len())
+            .filter(|&m| {
+                let mi: &MoveInfo = &moves[m];
+                rules.loose >> mi.piece & 1 != 0
+                    && !mi.points().iter().any(|&p| geo.in_centre_section(p))
+            })
+            .map(|m| m as u16)
+            .collect();
         Tables {
             geo,
             shapes,
             copies,
+            rules,
+            loose_moves,
             moves,
             bits,
             extra,
@@ -256,6 +323,34 @@ impl Tables {
     /// Squares on the board.
     pub fn npoints(&self) -> usize {
         self.geo.npoints()
+    }
+
+    /// Pieces a colour has (copies counted).
+    pub fn total_pieces(&self) -> usize {
+        self.copies.iter().map(|&n| n as usize).sum()
+    }
+
+    /// Whether piece `k` is loose (see [`Rules::loose`]).
+    #[inline]
+    pub fn is_loose(&self, k: usize) -> bool {
+        self.rules.loose >> k & 1 != 0
+    }
+
+    /// The points piece `k` scores: its squares, nothing for a loose piece.
+    #[inline]
+    pub fn score(&self, k: usize) -> u16 {
+        if self.is_loose(k) {
+            0
+        } else {
+            self.shapes[k].cells.len() as u16
+        }
+    }
+
+    /// The placements of loose pieces outside the centre section: those a colour may make
+    /// wherever their squares are free.
+    #[inline]
+    pub fn loose_moves(&self) -> &[u16] {
+        &self.loose_moves
     }
 
     /// Move `m` as a window of square sets.
@@ -322,7 +417,8 @@ impl Tables {
         }
     }
 
-    /// Edge neighbours of a placement (squares it may not share an edge with its own colour).
+    /// The squares beside a placement that its colour may no longer cover: its edge
+    /// neighbours under corner contact, none under edge contact.
     #[inline]
     pub fn adj(&self, m: u16) -> &[u16] {
         let mi = &self.moves[m as usize];
@@ -338,7 +434,9 @@ impl Tables {
         both.split_at(mi.adj_len as usize)
     }
 
-    /// Corner points of a placement: diagonal neighbours that are not edge neighbours.
+    /// Attach points of a placement, where its colour's later pieces may touch it: its corner
+    /// neighbours that are not edge neighbours under corner contact, its edge neighbours under
+    /// edge contact.
     #[inline]
     pub fn attach(&self, m: u16) -> &[u16] {
         let mi = &self.moves[m as usize];
@@ -404,31 +502,80 @@ impl Tables {
 /// 20x20 with the 21 classic pieces.
 pub fn classic() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(Geometry::square(20), pieces::CLASSIC, 1))
+    T.get_or_init(|| {
+        Tables::build(
+            Geometry::square(20),
+            pieces::CLASSIC,
+            &[1; 21],
+            Rules::BLOKUS,
+        )
+    })
 }
 
 /// 14x14 with the 21 classic pieces (Duo).
 pub fn duo() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(Geometry::square(14), pieces::CLASSIC, 1))
+    T.get_or_init(|| {
+        Tables::build(
+            Geometry::square(14),
+            pieces::CLASSIC,
+            &[1; 21],
+            Rules::BLOKUS,
+        )
+    })
 }
 
 /// 14x14 with the Junior pieces, two of each.
 pub fn junior() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(Geometry::square(14), pieces::JUNIOR, 2))
+    T.get_or_init(|| {
+        Tables::build(
+            Geometry::square(14),
+            pieces::JUNIOR,
+            &[2; 12],
+            Rules::BLOKUS,
+        )
+    })
 }
 
 /// The Trigon hexagon of edge 9 (486 triangles) with the 22 Trigon pieces.
 pub fn trigon() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(Geometry::trigon(9), pieces::TRIGON, 1))
+    T.get_or_init(|| Tables::build(Geometry::trigon(9), pieces::TRIGON, &[1; 22], Rules::BLOKUS))
 }
 
 /// The Trigon hexagon of edge 8 (384 triangles, Three-Player) with the 22 Trigon pieces.
 pub fn trigon_3() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| Tables::build(Geometry::trigon(8), pieces::TRIGON, 1))
+    T.get_or_init(|| Tables::build(Geometry::trigon(8), pieces::TRIGON, &[1; 22], Rules::BLOKUS))
+}
+
+/// Callisto's pieces on a Callisto octagon (see [`Geometry::callisto`]).
+fn callisto_tables(size: usize, edge: usize) -> Tables {
+    Tables::build(
+        Geometry::callisto(size, edge),
+        pieces::CALLISTO,
+        &pieces::CALLISTO_COPIES,
+        Rules::CALLISTO,
+    )
+}
+
+/// Callisto for four colours: the 20x20 octagon with sides of 6 (288 squares).
+pub fn callisto() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| callisto_tables(20, 6))
+}
+
+/// Callisto for two colours: the 16x16 octagon with sides of 2 (144 squares).
+pub fn callisto_2() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| callisto_tables(16, 2))
+}
+
+/// Callisto for three colours: the 20x20 octagon with sides of 2 (220 squares).
+pub fn callisto_3() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| callisto_tables(20, 2))
 }
 
 #[cfg(test)]
@@ -442,6 +589,32 @@ mod tests {
         assert_eq!(junior().moves.len(), 7_217);
         assert_eq!(trigon().moves.len(), 32_131);
         assert_eq!(trigon_3().moves.len(), 24_859);
+        assert_eq!(callisto().moves.len(), 9_433);
+        assert_eq!(callisto_2().moves.len(), 4_265);
+        assert_eq!(callisto_3().moves.len(), 6_885);
+    }
+
+    /// Callisto: a placement's attach points are its edge neighbours and nothing beside it is
+    /// forbidden; the single squares may go on every square but the 24 of the centre section.
+    #[test]
+    fn callisto_placements_attach_along_edges() {
+        let t = callisto_2();
+        let m = t.parse_move("h8,h9").unwrap();
+        assert!(t.adj(m).is_empty());
+        let mut att: Vec<String> = t.attach(m).iter().map(|&p| t.point_name(p)).collect();
+        att.sort();
+        assert_eq!(att, ["g8", "g9", "h10", "h7", "i8", "i9"]);
+        assert_eq!(t.total_pieces(), 21);
+        assert_eq!((t.score(0), t.score(1), t.score(11)), (0, 2, 5));
+        for (t, cells) in [(callisto(), 288), (callisto_2(), 144), (callisto_3(), 220)] {
+            assert_eq!(t.loose_moves().len(), cells - 24);
+            assert!(
+                t.loose_moves()
+                    .iter()
+                    .all(|&m| t.moves[m as usize].size == 1)
+            );
+        }
+        assert!(classic().loose_moves().is_empty());
     }
 
     #[test]
