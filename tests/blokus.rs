@@ -116,6 +116,8 @@ fn a_full_game_in_each_variant() {
         ("classic", 4),
         ("two", 4),
         ("three", 4),
+        ("callisto_2", 2),
+        ("callisto_3", 3),
     ] {
         let n = full_game(variant);
         assert!(n >= 8 * colours, "{variant}: {n} moves");

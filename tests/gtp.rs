@@ -327,3 +327,91 @@ fn a_level_plays_whole_games_and_an_unknown_level_is_refused() {
         assert_eq!(status.code(), Some(2), "--level {bad} is refused");
     }
 }
+
+/// Callisto over GTP: the variants by `--variant` and `set_game`, the first two moves of each
+/// colour single squares outside the centre section, then pieces joining their colour along an
+/// edge; a whole two-colour game by genmove, every move in `all_legal`, scored without the
+/// single squares.
+#[test]
+fn callisto_all_legal_genmove_and_a_whole_game() {
+    let mut g = Gtp::start(&["--nodes", "200", "--variant", "callisto_2", "--seed", "1"]);
+    assert_eq!(g.ok("all_legal b").lines().count(), 120);
+    let centre = ["h6", "i6", "g7", "h7", "i7", "j7"];
+    for colour in ["b", "w", "b", "w"] {
+        let legal = g.ok(&format!("all_legal {colour}"));
+        assert!(
+            legal.lines().all(|m| !m.contains(',')),
+            "single squares only"
+        );
+        let mv = g.ok(&format!("genmove {colour}"));
+        assert!(!mv.contains(',') && !centre.contains(&mv.as_str()), "{mv}");
+        assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+    }
+    assert_eq!(g.ok("final_score"), "0", "single squares score nothing");
+    // Now larger pieces, each touching its colour along an edge.
+    let legal = g.ok("all_legal b");
+    assert!(legal.lines().any(|m| m.split(',').count() == 5));
+    let mv = g.ok("genmove b");
+    assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+    let squares = mv.split(',').count() as i32;
+    assert!(squares >= 4, "{mv}");
+    assert_eq!(g.ok("final_score"), format!("B+{squares}"));
+    g.ok("undo");
+    // The rest of the game by genmove.
+    let (mut idle, mut colour, mut moves) = (0, 0, 4);
+    while idle < 2 {
+        let c = ["b", "w"][colour];
+        let legal = g.ok(&format!("all_legal {c}"));
+        let mv = g.ok(&format!("genmove {c}"));
+        if mv == "pass" {
+            assert!(legal.is_empty());
+            idle += 1;
+        } else {
+            assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+            idle = 0;
+            moves += 1;
+        }
+        colour = 1 - colour;
+    }
+    assert!(moves > 20, "{moves} moves");
+    let board = g.ok("showboard");
+    assert!(board.contains("game over"), "{board}");
+    let score = g.ok("final_score");
+    assert!(score == "0" || score.starts_with("B+") || score.starts_with("W+"));
+    // The other variants by their reference-engine names.
+    for (name, colour, first) in [
+        ("Callisto", "4", 264),
+        ("Callisto Two-Player Four-Color", "3", 264),
+        ("Callisto Three-Player", "3", 196),
+        ("callisto_2", "w", 120),
+    ] {
+        g.ok(&format!("set_game {name}"));
+        assert_eq!(g.ok(&format!("all_legal {colour}")).lines().count(), first);
+    }
+    g.ok("set_game Callisto Three-Player");
+    g.err("all_legal 4");
+    let shown = g.ok("showboard");
+    assert_eq!(
+        shown.matches(',').count(),
+        24,
+        "the centre section: {shown}"
+    );
+    // The rules' refusals.
+    g.ok("set_game Callisto Two-Player");
+    assert!(
+        g.err("play b h3,h4")
+            .contains("first two pieces are single squares")
+    );
+    assert!(g.err("play b h8").contains("centre section"));
+    for mv in ["h3", "h14", "a8", "p8"] {
+        let c = if mv == "h3" || mv == "a8" { "b" } else { "w" };
+        g.ok(&format!("play {c} {mv}"));
+    }
+    assert!(
+        g.err("play b i4,i5").contains("along an edge"),
+        "a corner only"
+    );
+    g.ok("play b h4,i4");
+    g.ok("play b i5,j5,k5");
+    assert_eq!(g.ok("final_score"), "B+5");
+}
