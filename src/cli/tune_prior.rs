@@ -10,6 +10,7 @@
 
 use super::jobs;
 use crate::games::blokus::board::{Board, PASS};
+use crate::games::blokus::geometry::Grid;
 use crate::games::blokus::mcts::Mcts;
 use crate::games::blokus::playout::Local;
 use crate::games::blokus::prior::{self, FEATURES, Kinds, PriorWeights};
@@ -51,6 +52,21 @@ pub struct TunePriorArgs {
     /// Writes the fitted weights here (comma-separated, in feature order).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Fits the weights of triangle boards (Trigon): searches use them, the fit starts from
+    /// them and is pulled toward them.
+    #[arg(long)]
+    pub triangles: bool,
+}
+
+impl TunePriorArgs {
+    /// The built-in weights of the grid being tuned.
+    fn built_in(&self) -> &'static PriorWeights {
+        prior::weights(if self.triangles {
+            Grid::Triangle
+        } else {
+            Grid::Square
+        })
+    }
 }
 
 /// One searched position: per root move, its visit count, its feature counts and the fixed
@@ -167,7 +183,7 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
     let mut local = Local::new();
     local.set(&root, c, &recent[recent.len().saturating_sub(3)..]);
     let mut kinds = Box::<Kinds>::default();
-    kinds.set(&root, c, root.opponents_mask(c), &prior::WEIGHTS);
+    kinds.set(&root, c, root.opponents_mask(c), prior::weights(t.geo.grid));
     let moves = (mcts.root_stats().into_iter())
         .map(|(m, visits, _)| {
             let is_local = local.of(t, m) > 0;
@@ -260,7 +276,7 @@ fn loss(samples: &[Sample], w: &[f64; FEATURES], mut grad: Option<&mut [f64; FEA
 fn fit(args: &TunePriorArgs, samples: &[Sample]) -> PriorWeights {
     let held = samples.len() / 5;
     let (test, train) = samples.split_at(held);
-    let start: [f64; FEATURES] = prior::WEIGHTS.map(f64::from);
+    let start: [f64; FEATURES] = args.built_in().map(f64::from);
     let mut w = start;
     let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
     let (rate, b1, b2) = (0.01, 0.9, 0.999);
@@ -307,6 +323,7 @@ mod tests {
             steps,
             l2: 0.0,
             out: None,
+            triangles: false,
         }
     }
 

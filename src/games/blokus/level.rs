@@ -19,6 +19,13 @@ const CLASSIC: [f64; 9] = [
 const DUO: [f64; 9] = [
     3.0, 21.0, 77.0, 213.0, 861.0, 7280.0, 221867.0, 1109339.0, 5546695.0,
 ];
+/// Pentobi's playouts per move at levels 1..9 on the Trigon boards.
+const TRIGON: [f64; 9] = [
+    100.0, 246.0, 457.0, 876.0, 1882.0, 5506.0, 19819.0, 99092.0, 495465.0,
+];
+/// The share of those playouts tessera searches at each level, Trigon boards (not calibrated
+/// yet: one).
+const TRIGON_SHARE: [f64; 9] = [1.0; 9];
 /// The share of those playouts tessera searches at each level, 20x20 board.
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.76, 0.8, 0.8, 0.8, 0.8];
 /// The share of those playouts tessera searches at each level, 14x14 board.
@@ -47,15 +54,18 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
     }
     let level = level.clamp(1, 9);
     let small_board = matches!(board.variant, Variant::Duo | Variant::Junior);
+    let triangles = board.variant.shared_starts();
     let (counts, shares) = if small_board {
         (DUO, DUO_SHARE)
+    } else if triangles {
+        (TRIGON, TRIGON_SHARE)
     } else {
         (CLASSIC, CLASSIC_SHARE)
     };
     let base = counts[level as usize - 1] * shares[level as usize - 1];
     let placed = board.placed(c);
     let factor = if level >= GROWING_FROM {
-        progress_factor(placed, small_board)
+        progress_factor(placed, small_board, triangles)
     } else {
         1.0
     };
@@ -64,13 +74,17 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
 
 /// How the budget of a colour's move scales with the pieces it has placed: it grows by about
 /// a tenth per piece (from 0.7), with less for the opening moves, where there are fewer choices
-/// and the search prunes.
-fn progress_factor(placed: usize, small_board: bool) -> f64 {
+/// and the search prunes (Trigon's opening is longer).
+fn progress_factor(placed: usize, small_board: bool, triangles: bool) -> f64 {
     let growth = 0.7 * (0.1 * placed as f64).exp();
-    let opening = match (placed, small_board) {
-        (0, true) => 0.6,
-        (0 | 1, false) => 0.2,
-        (2, false) => 0.3,
+    let opening = match (placed, small_board, triangles) {
+        (0, true, _) => 0.6,
+        (0, false, true) => 0.2,
+        (1, false, true) => 0.5,
+        (2, false, true) => 0.6,
+        (3, false, true) => 0.8,
+        (0 | 1, false, false) => 0.2,
+        (2, false, false) => 0.3,
         _ => 1.0,
     };
     growth * opening
@@ -110,7 +124,8 @@ mod tests {
 
     #[test]
     fn later_moves_get_more_playouts() {
-        assert!(progress_factor(10, true) > progress_factor(3, true));
-        assert!(progress_factor(3, false) > progress_factor(0, false));
+        assert!(progress_factor(10, true, false) > progress_factor(3, true, false));
+        assert!(progress_factor(3, false, false) > progress_factor(0, false, false));
+        assert!(progress_factor(4, false, true) > progress_factor(3, false, true));
     }
 }

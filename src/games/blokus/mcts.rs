@@ -155,7 +155,7 @@ impl Mcts {
         let t = b.tables();
         let first = self.nodes.len() as u32;
         // Early on only the larger pieces are worth a look.
-        let min = Playout::considered(b.nmoves(), b.ncolours());
+        let min = Playout::considered(t.geo.grid, b.nmoves(), b.ncolours());
         if self.buf.iter().any(|&m| t.moves[m as usize].size >= min) {
             self.buf.retain(|&m| t.moves[m as usize].size >= min);
         }
@@ -168,11 +168,12 @@ impl Mcts {
         let opp = b.opponents_mask(c);
         self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
-        self.kinds.set(b, c, opp, &prior::WEIGHTS);
+        let weights = prior::weights(t.geo.grid);
+        self.kinds.set(b, c, opp, weights);
         scores.clear();
         for &m in &self.buf {
             let local = self.local.of(t, m) > 0;
-            scores.push(self.kinds.score(t, m, local, &prior::WEIGHTS));
+            scores.push(self.kinds.score(t, m, local, weights));
         }
         if prior::pulls_to_centre(t) {
             for (s, &m) in scores.iter_mut().zip(&self.buf) {

@@ -6,8 +6,9 @@
 //! considered.
 
 use super::board::Board;
+use super::geometry::Grid;
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
+use super::tables::{BITS_BYTES, MAX_PIECE, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -159,7 +160,7 @@ pub struct Playout {
     /// Weight of each piece by its size and corner count.
     piece_weight: PieceWeights,
     /// Per smallest size: the pieces of at least that size (bit mask).
-    size_mask: [u32; 6],
+    size_mask: [u32; MAX_PIECE + 1],
     /// The cumulative weights of the moves of the list being brought up to date.
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
@@ -186,7 +187,7 @@ impl Playout {
             *w = size_base.powi(t.shapes[k].cells.len() as i32)
                 * corner_base.powi(corners[k].saturating_sub(1) as i32);
         }
-        let mut size_mask = [0u32; 6];
+        let mut size_mask = [0u32; MAX_PIECE + 1];
         for (min, mask) in size_mask.iter_mut().enumerate() {
             for (k, shape) in t.shapes.iter().enumerate() {
                 if shape.cells.len() >= min {
@@ -210,18 +211,21 @@ impl Playout {
         }
     }
 
-    /// The smallest piece size worth considering with `placed` pieces on a board of `nc` colours.
-    pub fn considered(placed: usize, nc: usize) -> u8 {
-        let (five, four, three) = if nc == 2 { (2, 3, 5) } else { (3, 5, 7) };
-        if placed < five * nc {
-            5
-        } else if placed < four * nc {
-            4
-        } else if placed < three * nc {
-            3
-        } else {
-            1
-        }
+    /// The smallest piece size worth considering with `placed` pieces on a board of `nc` colours
+    /// of grid `grid`: the largest pieces first, then smaller ones turn by turn.
+    pub fn considered(grid: Grid, placed: usize, nc: usize) -> u8 {
+        // Rounds (a piece per colour) up to which pieces of at least 6, 5, 4, 3 cells are
+        // considered.
+        let rounds: [usize; 4] = match (grid, nc) {
+            (Grid::Square, 2) => [0, 2, 3, 5],
+            (Grid::Square, _) => [0, 3, 5, 7],
+            (Grid::Triangle, _) => [3, 5, 7, 9],
+        };
+        [6u8, 5, 4, 3]
+            .into_iter()
+            .zip(rounds)
+            .find(|&(_, r)| placed < r * nc)
+            .map_or(1, |(size, _)| size)
     }
 
     /// Colour `c`'s list as last brought up to date.
@@ -291,7 +295,7 @@ impl Playout {
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
-        let want = Self::considered(b.nmoves(), b.ncolours());
+        let want = Self::considered(b.tables().geo.grid, b.nmoves(), b.ncolours());
         let list = &self.lists[c];
         if !list.ready || want < list.min_size || list.stage != b.rule_stage(c) {
             self.build(b, c, want);

@@ -50,6 +50,18 @@ pub const WEIGHTS: PriorWeights = [
     0.34,
 ];
 
+/// The weights of triangle boards (Trigon), learnt from searches of Trigon positions (see
+/// `tessera tune-prior --triangles`).
+pub const TRIGON_WEIGHTS: PriorWeights = WEIGHTS;
+
+/// The weights in use on a grid.
+pub fn weights(grid: Grid) -> &'static PriorWeights {
+    match grid {
+        Grid::Square => &WEIGHTS,
+        Grid::Triangle => &TRIGON_WEIGHTS,
+    }
+}
+
 /// The kind of every square for one colour in one position, and the weight each kind adds.
 pub struct Kinds {
     cover: [u8; MAX_POINTS],

@@ -291,6 +291,8 @@ mod tests {
     const DUO: &str = include_str!("../../../tests/data/blokus/duo-twogtp.blksgf");
     const CLASSIC: &str = include_str!("../../../tests/data/blokus/classic-twogtp.blksgf");
     const JUNIOR: &str = include_str!("../../../tests/data/blokus/junior-twogtp.blksgf");
+    const TRIGON: &str = include_str!("../../../tests/data/blokus/trigon-twogtp.blksgf");
+    const TRIGON_3: &str = include_str!("../../../tests/data/blokus/trigon3-twogtp.blksgf");
 
     /// The moves of a one-line record without variations, split by hand: (property, value).
     fn split_moves(text: &str) -> Vec<(String, String)> {
@@ -343,6 +345,8 @@ mod tests {
             (DUO, Variant::Duo, 32),
             (CLASSIC, Variant::Classic, 68),
             (JUNIOR, Variant::Junior, 38),
+            (TRIGON, Variant::Trigon, 77),
+            (TRIGON_3, Variant::Trigon3, 60),
         ] {
             let moves = split_moves(text);
             assert_eq!(moves.len(), nmoves);
@@ -367,6 +371,14 @@ mod tests {
         let junior = load(JUNIOR, None).unwrap();
         let p = junior.board.player_points();
         assert_eq!(p[0] - p[1], 11);
+        // Trigon: 102 95 103 90; Three-Player: 97 125 98.
+        let trigon = load(TRIGON, None).unwrap();
+        assert_eq!(
+            (0..4).map(|c| trigon.board.points(c)).collect::<Vec<_>>(),
+            vec![102, 95, 103, 90]
+        );
+        let trigon_3 = load(TRIGON_3, None).unwrap();
+        assert_eq!(trigon_3.board.player_points(), vec![97, 125, 98]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! colour may no longer cover beside it and its attach points (where the colour's next pieces
 //! may touch it); per square and piece, the list of placements covering that square.
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Grid};
 use super::pieces::{self, Shape};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -179,6 +179,22 @@ impl MoveInfo {
     }
 }
 
+/// The [`STATUS_POINTS`] squares most often covered together with square `p` by the
+/// placements covering it (`covering`, per piece), most often first (ties: lower square).
+fn most_covered_with(p: u16, covering: &[Vec<u16>], moves: &[MoveInfo]) -> Vec<u16> {
+    let mut count: HashMap<u16, usize> = HashMap::new();
+    for &m in covering.iter().flatten() {
+        for &q in moves[m as usize].points() {
+            if q != p {
+                *count.entry(q).or_default() += 1;
+            }
+        }
+    }
+    let mut ranked: Vec<(u16, usize)> = count.into_iter().collect();
+    ranked.sort_unstable_by_key(|&(q, n)| (std::cmp::Reverse(n), q));
+    ranked.iter().take(STATUS_POINTS).map(|&(q, _)| q).collect()
+}
+
 fn key(points: &[u16]) -> u64 {
     points.iter().fold(0u64, |k, &p| (k << 9) | (p as u64 + 1))
 }
@@ -248,14 +264,19 @@ impl Tables {
             }
         }
         // Per square: the squares around it whose forbidden status selects a move list, padded
-        // with PAD.
+        // with PAD. Square boards: the geometry's choice; triangles: the neighbours most often
+        // covered together with the square, which rule out the most placements when blocked.
         let status_points: Vec<[u16; STATUS_POINTS]> = (0..npoints as u16)
             .map(|p| {
-                let mut around = [PAD; STATUS_POINTS];
-                for (slot, q) in around.iter_mut().zip(geo.status_points(p, STATUS_POINTS)) {
+                let around = match geo.grid {
+                    Grid::Square => geo.status_points(p, STATUS_POINTS),
+                    Grid::Triangle => most_covered_with(p, &covering[p as usize], &moves),
+                };
+                let mut slots = [PAD; STATUS_POINTS];
+                for (slot, q) in slots.iter_mut().zip(around) {
                     *slot = q;
                 }
-                around
+                slots
             })
             .collect();
         // Per square, status and piece: the placements covering the square that cover none of
