@@ -186,6 +186,12 @@ impl Playout {
         for (k, w) in piece_weight.iter_mut().enumerate().take(t.npieces()) {
             *w = size_base.powi(t.shapes[k].cells.len() as i32)
                 * corner_base.powi(corners[k].saturating_sub(1) as i32);
+            // Loose pieces (Callisto's single squares) score nothing and are worth keeping:
+            // drawn last, even on local squares (the reference engine's choice; 78 of 140
+            // games at 2,000-3,000 playouts against drawing them by size).
+            if t.is_loose(k) {
+                *w = 1e-13;
+            }
         }
         let mut size_mask = [0u32; MAX_PIECE + 1];
         for (min, mask) in size_mask.iter_mut().enumerate() {
