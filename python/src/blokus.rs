@@ -35,7 +35,9 @@ fn with_scratch<T>(t: &'static Tables, f: impl FnOnce(&mut MoveGen) -> T) -> T {
 }
 
 /// A Blokus game: `classic` (4 players), `two` (colours 1+3 against 2+4), `three` (the fourth
-/// colour played in turn), `duo` and `junior` (14x14, 2 colours). A colour that cannot move is
+/// colour played in turn), `duo` and `junior` (14x14, 2 colours), Trigon (`trigon`, `trigon_2`,
+/// `trigon_3`) and Callisto (`callisto`, `callisto_2`, `callisto_2_4`, `callisto_3`; the rules as
+/// the reference engine plays them, see protocol.md). A colour that cannot move is
 /// skipped; the game ends when no colour can move. Moves are the squares of the piece joined by
 /// commas (`e9,d10,e10,f10,e11`); actions are placement ids `0..action_count`.
 #[pyclass(module = "tessera._native")]
@@ -114,8 +116,8 @@ impl Blokus {
 
 #[pymethods]
 impl Blokus {
-    /// A new game of `variant` (classic, two, three, duo, junior), optionally after `moves`
-    /// (notation, in playing order).
+    /// A new game of `variant` (classic, two, three, duo, junior, the trigon and callisto
+    /// variants), optionally after `moves` (notation, in playing order).
     #[new]
     #[pyo3(signature = (variant = "classic", moves = None))]
     fn new(variant: &str, moves: Option<Vec<String>>) -> PyResult<Self> {

@@ -27,7 +27,8 @@ def blokus_env(variant: str = "classic", render_mode: Optional[str] = None) -> "
 
 
 class BlokusEnv(TurnBasedEnv):
-    """Blokus: classic, two, three, duo, junior, trigon, trigon_2 or trigon_3."""
+    """Blokus: classic, two, three, duo, junior, trigon, trigon_2, trigon_3, callisto,
+    callisto_2, callisto_2_4 or callisto_3."""
 
     metadata = {"render_modes": ["ansi"], "name": "tessera_blokus_v0", "is_parallelizable": False}
 

@@ -1,5 +1,6 @@
-//! Blokus in protocol mode: `newgame blokus [variant classic|two|three|duo|junior]`,
-//! `position startpos [moves <move> ...]`, `legal`, `show`, `go`.
+//! Blokus in protocol mode: `newgame blokus [variant NAME]` (see [`Variant::ALL`]: `classic`,
+//! `two`, `three`, `duo`, `junior`, the Trigon and the Callisto variants), `position startpos
+//! [moves <move> ...]`, `legal`, `show`, `go`.
 
 use super::board::{Board, Variant};
 use super::book::Book;
