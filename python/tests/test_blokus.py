@@ -10,7 +10,8 @@ from pettingzoo.test import api_test, seed_test
 import tessera
 from tessera.envs import blokus_env
 
-VARIANTS = ["classic", "two", "three", "duo", "junior"]
+VARIANTS = ["classic", "two", "three", "duo", "junior", "callisto", "callisto_2", "callisto_2_4",
+            "callisto_3"]
 
 
 def test_start_positions_have_the_engine_counts():

@@ -38,9 +38,11 @@ class BlokusEnv(TurnBasedEnv):
         self.variant = variant
         self.state = template
         height, width, colours = template.height, template.width, template.colours
+        # Copies of a piece: at most two (Junior), three single squares in Callisto.
+        copies = max(2, int(template.observe()[1].max()))
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(0, 1, (height, width, 2 * colours), np.uint8),
-            "pieces_left": spaces.Box(0, 2, (colours, template.piece_count), np.uint8),
+            "pieces_left": spaces.Box(0, copies, (colours, template.piece_count), np.uint8),
             "action_mask": spaces.Box(0, 1, (template.action_count,), np.int8),
         })
         self._action_space = spaces.Discrete(template.action_count)
