@@ -1005,7 +1005,7 @@ class BlokusApp:
                 continue
             if self.game.position.is_legal(c, squares):
                 self.hint.append((c, squares, score))
-        text = [f"{rank} {blokus.piece_of(squares)}"
+        text = [f"{rank} {self.geo.piece_of(squares)}"
                 + (f" {max(0, min(100, score))}%" if score is not None else "")
                 for rank, (_, squares, score) in enumerate(self.hint, 1)]
         self.set_status(f"Hint for {self.info.colour_names[c]} (piece, expected result): "
@@ -1281,8 +1281,9 @@ class BlokusApp:
         self.entry.symmetric_difference_update({sq})
         if self.entry:
             text = blokus.move_text(self.entry)
-            piece = blokus.piece_of(self.entry)
-            self.set_status(f"Squares: {text}" + (f" ({piece}) — Enter to place" if piece
+            piece = self.geo.piece_of(self.entry)
+            word = self.geo.cell_word.capitalize()
+            self.set_status(f"{word}s: {text}" + (f" ({piece}) — Enter to place" if piece
                                                   else ""))
         self.redraw()
 

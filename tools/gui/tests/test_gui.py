@@ -187,6 +187,7 @@ def test_blokus_trigon_board_pick_turn_flip_and_place(app, variant):
     for p in sorted(move):
         click(gui, gui.canvas, p)
     assert gui.entry == set(move)
+    assert gui.status.cget("text") == f"Triangles: {blokus.move_text(move)} (I3) — Enter to place"
     gui.place_entry()
     assert len(gui.game) == 2 and gui.game.moves[1].squares == move
     # A move of Red that touches no starting point is refused with the reason.
