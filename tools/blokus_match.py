@@ -4,7 +4,8 @@
 Pentobi's ``twogtp`` plays two engines; this plays every Blokus variant with one engine per
 player: Classic (4 players), Three-Player (``classic_3``: 3 players, the fourth colour played in
 turn by the players), Two-Player (``classic_2``: 2 players with two colours each), Duo and
-Junior (2 players). Python 3.9+, standard library plus ``tessera_client`` (tools/python, used
+Junior (2 players), and Blokus Trigon (``trigon``: 4 players, ``trigon_2``: 2 players with two
+colours each, ``trigon_3``: 3 players with a colour each). Python 3.9+, standard library plus ``tessera_client`` (tools/python, used
 from the checkout).
 
     python3 tools/blokus_match.py --variant classic --games 4 \\
@@ -100,6 +101,9 @@ VARIANTS = {
     "classic_3": "three",
     "duo": "duo",
     "junior": "junior",
+    "trigon": "trigon",
+    "trigon_2": "trigon_2",
+    "trigon_3": "trigon_3",
 }
 
 
@@ -647,7 +651,7 @@ def play_game(slot: Slot, number: int, seats: List[int], names: List[str],
             forfeit = fault(e, colour, f"genmove {name} answered {answer!r} with legal moves left")
             break
         try:
-            move = blokus.parse_move(answer, info.size)
+            move = blokus.parse_move(answer, info)
             game.play(move, colour)
         except ValueError as err:  # IllegalMove is a ValueError
             forfeit = fault(e, colour, f"illegal move {answer!r} for {name}: {err}")
@@ -761,7 +765,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                "help(blokus_match)' from tools/).")
     parser.add_argument("--variant", default="classic", choices=list(VARIANTS),
                         help="classic (4 players), classic_2 (2 players, 2 colours each), "
-                             "classic_3 (3 players + shared 4th colour), duo, junior")
+                             "classic_3 (3 players + shared 4th colour), duo, junior, "
+                             "trigon, trigon_2, trigon_3")
     parser.add_argument("--engine", action="append", default=[], metavar="CMD",
                         help="a GTP engine command line, once per player in seat order")
     parser.add_argument("--games", type=int, default=1)

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Blokus with the tessera engine: play, let the engine play any colours, analyse records.
 
-    python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|three|duo|junior]
+    python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|three|duo|junior|trigon|...]
                                 [--movetime MS] [--level N] [--computer COLOURS]
                                 [--open FILE.blksgf [--game K] [--goto N]]
                                 [--autoplay N [--exit-after-autoplay]] [--save FILE]
                                 [--screenshot FILE.png]
 
-Every variant (Classic, Two-Player, Three-Player, Duo, Junior). Each colour's pieces are drawn
-in the side panel; click one of the colour to play, turn it with ``r`` or the mouse wheel, flip
-it with ``f``, and the board shows it under the mouse, green where it may go and red where not;
-click to place it. For a game on a real table the squares of a move can also be clicked one by
+Every variant (Classic, Two-Player, Three-Player, Duo, Junior, and Blokus Trigon: ``trigon``,
+``trigon_2``, ``trigon_3``, a hexagon of triangles with its six starting points ringed). Each
+colour's pieces are drawn in the side panel; click one of the colour to play, turn it with ``r``
+or the mouse wheel (a quarter turn on squares, 60 degrees on triangles), flip it with ``f``, and
+the board shows it under the mouse, green where it may go and red where not; click to place
+it. For a game on a real table the squares of a move can also be clicked one by
 one (with no piece picked) and entered with Enter or "Place squares". The engine plays the
 colours ticked under "Computer plays" with the chosen think time, on a background thread (the
 window never freezes) at the chosen level (1 to 10, 10 = full strength); **Hint** shows its
@@ -48,6 +50,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import ctypes.util
+import math
 import os
 import shlex
 import struct
@@ -89,10 +92,12 @@ PALETTE = {
     "duo": ["#8a3fc0", "#ee7d1b"],
     "junior": ["#27a04f", "#ee7d1b"],
 }
-PALETTE["two"] = PALETTE["three"] = PALETTE["classic"]
+for _name in ("two", "three", "trigon", "trigon_2", "trigon_3"):
+    PALETTE[_name] = PALETTE["classic"]
 THINK = [("0.1 s", 100), ("0.25 s", 250), ("0.5 s", 500), ("1 s", 1000), ("2 s", 2000),
          ("5 s", 5000), ("10 s", 10000), ("30 s", 30000)]
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+SQRT3 = math.sqrt(3)
 
 
 def shade(colour: str, factor: float) -> str:
@@ -106,21 +111,257 @@ def shade(colour: str, factor: float) -> str:
     return f"#{min(255, r):02x}{min(255, g):02x}{min(255, b):02x}"
 
 
-def display_cells(piece: str) -> Tuple[Square, ...]:
-    """The orientation a piece is pictured in: the first one at least as wide as high."""
-    for o in blokus.orientations(piece):
+def display_cells(piece: str, geo: Optional[blokus.Geometry] = None) -> Tuple[Square, ...]:
+    """The orientation a piece is pictured in: on squares the first one at least as wide as
+    high; on triangles the flattest one (fewest rows, then the narrowest)."""
+    geo = geo or blokus.variant_info("classic").geometry
+    shapes = geo.orientations(piece)
+    if geo.kind == "trigon":
+        return min(shapes, key=lambda o: (max(y for _, y in o) - min(y for _, y in o),
+                                          max(x for x, _ in o) - min(x for x, _ in o)))
+    for o in shapes:
         w = max(x for x, _ in o) + 1
         h = max(y for _, y in o) + 1
         if w >= h:
             return o
-    return blokus.orientations(piece)[0]
+    return shapes[0]
 
 
-def anchor_cell(cells: Sequence[Square]) -> Square:
-    """The cell of an oriented piece that sits under the mouse: the one nearest its centre."""
-    cx = sum(x for x, _ in cells) / len(cells)
-    cy = sum(y for _, y in cells) / len(cells)
-    return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c))
+def _spot(geo: Optional[blokus.Geometry], c: Square) -> Tuple[float, float]:
+    """Where a cell's centre is, in cells (triangles: half a side across, a row height up)."""
+    if geo is not None and geo.kind == "trigon":
+        return c[0] * 0.5, c[1] * SQRT3 / 2
+    return float(c[0]), float(c[1])
+
+
+def anchor_cell(cells: Sequence[Square], geo: Optional[blokus.Geometry] = None,
+                kind: Optional[int] = None) -> Square:
+    """The cell of an oriented piece that sits under the mouse: the one nearest its centre (of
+    :meth:`~tessera_client.blokus.Geometry.shape_type` ``kind`` if given: a triangle goes on a
+    triangle pointing the same way)."""
+    spots = [_spot(geo, c) for c in cells]
+    cx = sum(x for x, _ in spots) / len(spots)
+    cy = sum(y for _, y in spots) / len(spots)
+    pool = [c for c in cells if kind is None or geo is None or geo.shape_type(c) == kind]
+    return min(pool or cells, key=lambda c: ((_spot(geo, c)[0] - cx) ** 2
+                                             + (_spot(geo, c)[1] - cy) ** 2, c))
+
+
+def shrink(poly: Sequence[float], factor: float) -> List[float]:
+    """A polygon (x0, y0, x1, y1, ...) scaled about its centroid."""
+    xs, ys = poly[0::2], poly[1::2]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    out: List[float] = []
+    for x, y in zip(xs, ys):
+        out += [cx + (x - cx) * factor, cy + (y - cy) * factor]
+    return out
+
+
+def shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: float, y0: float,
+                   unit: float) -> Tuple[List[Tuple[Square, List[float]]], float, float]:
+    """A piece's cells drawn from the top-left corner (x0, y0): each cell's polygon, and the
+    drawing's width and height. ``unit``: a square's side, or a triangle's side."""
+    mx = min(x for x, _ in cells)
+    top = max(y for _, y in cells)
+    out = []
+    if geo.kind == "trigon":
+        row = unit * SQRT3 / 2
+        for x, y in cells:
+            cx = x0 + (x - mx + 1) * unit / 2
+            ty = y0 + (top - y) * row
+            if geo.shape_type((x, y)) == 0:  # up
+                poly = [cx - unit / 2, ty + row, cx + unit / 2, ty + row, cx, ty]
+            else:
+                poly = [cx - unit / 2, ty, cx + unit / 2, ty, cx, ty + row]
+            out.append(((x, y), poly))
+        width = (max(x for x, _ in cells) - mx + 2) * unit / 2
+        return out, width, (top - min(y for _, y in cells) + 1) * row
+    my = min(y for _, y in cells)
+    for x, y in cells:
+        px, py = x0 + (x - mx) * unit, y0 + (top - y) * unit
+        out.append(((x, y), [px, py, px + unit, py, px + unit, py + unit, px, py + unit]))
+    return out, (max(x for x, _ in cells) - mx + 1) * unit, (top - my + 1) * unit
+
+
+def draw_block(cv: tk.Canvas, poly: Sequence[float], colour: str, tags: Any = ()) -> None:
+    """A placed piece's cell: a bevelled square, or a triangle with a dark rim and a light
+    upper edge."""
+    if len(poly) == 8:  # a square: light top and left, dark bottom and right
+        x, y, s = poly[0], poly[1], poly[2] - poly[0]
+        b = max(1.5, s * 0.12)
+        cv.create_rectangle(x, y, x + s, y + s, fill=shade(colour, 0.72), outline="", tags=tags)
+        cv.create_polygon(x, y, x + s, y, x + s - b, y + b, x + b, y + b, x + b, y + s - b,
+                          x, y + s, fill=shade(colour, 1.45), outline="", tags=tags)
+        cv.create_rectangle(x + b, y + b, x + s - b, y + s - b, fill=colour, outline="",
+                            tags=tags)
+        return
+    cv.create_polygon(*poly, fill=shade(colour, 0.72), outline="", tags=tags)
+    light = shrink(poly, 0.86)
+    cv.create_polygon(*[v - 0.8 for v in light], fill=shade(colour, 1.45), outline="", tags=tags)
+    cv.create_polygon(*shrink(poly, 0.68), fill=colour, outline="", tags=tags)
+
+
+class BoardView:
+    """Where a board's points are drawn on the board canvas, and which point the mouse is on."""
+
+    def __init__(self, info: blokus.VariantInfo) -> None:
+        self.info = info
+        self.geo = info.geometry
+        self.unit = 1.0
+        """A square's side, or a triangle's side, in pixels."""
+
+    def polygon(self, p: Square) -> List[float]:
+        raise NotImplementedError
+
+    def centre(self, p: Square) -> Tuple[float, float]:
+        poly = self.polygon(p)
+        xs, ys = poly[0::2], poly[1::2]
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+    @property
+    def inradius(self) -> float:
+        """The radius of the circle inside a cell."""
+        raise NotImplementedError
+
+    def inset(self, p: Square, by: float) -> List[float]:
+        """The cell's polygon with its sides moved ``by`` pixels inwards."""
+        r = self.inradius
+        return shrink(self.polygon(p), max(0.05, (r - by) / r))
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        raise NotImplementedError
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        raise NotImplementedError
+
+    def cell(self, cv: tk.Canvas, p: Square, inset: float = 0.0, **opts: Any) -> None:
+        """A cell's shape (moved in by ``inset`` pixels) with canvas options."""
+        cv.create_polygon(*(self.inset(p, inset) if inset else self.polygon(p)), **opts)
+
+    def dot(self, cv: tk.Canvas, p: Square, radius: float, **opts: Any) -> None:
+        x, y = self.centre(p)
+        cv.create_oval(x - radius, y - radius, x + radius, y + radius, **opts)
+
+
+class SquareView(BoardView):
+    def __init__(self, info: blokus.VariantInfo) -> None:
+        super().__init__(info)
+        self.unit = BOARD_PX // info.size
+
+    def xy(self, p: Square) -> Tuple[float, float]:
+        """The top-left corner of a square."""
+        return BX0 + p[0] * self.unit, BY0 + (self.info.size - 1 - p[1]) * self.unit
+
+    def polygon(self, p: Square) -> List[float]:
+        x, y = self.xy(p)
+        s = self.unit
+        return [x, y, x + s, y, x + s, y + s, x, y + s]
+
+    @property
+    def inradius(self) -> float:
+        return self.unit / 2
+
+    def cell(self, cv: tk.Canvas, p: Square, inset: float = 0.0, **opts: Any) -> None:
+        x, y = self.xy(p)
+        s = self.unit
+        cv.create_rectangle(x + inset, y + inset, x + s - inset, y + s - inset, **opts)
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        size, cell = self.info.size, self.unit
+        x = int((px - BX0) // cell)
+        y = size - 1 - int((py - BY0) // cell)
+        if px < BX0 or py < BY0 or not (0 <= x < size and 0 <= y < size):
+            return None
+        return (x, y)
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        size, cell = self.info.size, self.unit
+        side = size * cell
+        cv.create_rectangle(BX0 - 3, BY0 - 3, BX0 + side + 3, BY0 + side + 3, fill="#9aa0b0",
+                            outline="")
+        for i in range(size):
+            x, _ = self.xy((i, 0))
+            cv.create_text(x + cell / 2, BY0 + side + 13, text=chr(ord("a") + i), fill=MUTED,
+                           font=("DejaVu Sans", 9))
+            _, y = self.xy((0, i))
+            cv.create_text(BX0 - 14, y + cell / 2, text=str(i + 1), fill=MUTED,
+                           font=("DejaVu Sans", 9))
+
+
+class TrigonView(BoardView):
+    """The Trigon hexagon: row y from the bottom, each point a triangle half a side right of
+    the one before."""
+
+    def __init__(self, info: blokus.VariantInfo) -> None:
+        super().__init__(info)
+        geo = self.geo
+        self.unit = min(BOARD_PX / ((geo.width + 1) / 2), BOARD_PX / (geo.height * SQRT3 / 2))
+        self.row = self.unit * SQRT3 / 2
+        self.x0 = BX0 + (BOARD_PX - (geo.width + 1) * self.unit / 2) / 2
+
+    def polygon(self, p: Square) -> List[float]:
+        geo, s = self.geo, self.unit
+        cx = self.x0 + (p[0] + 1) * s / 2
+        top = BY0 + (geo.height - 1 - p[1]) * self.row
+        if geo.is_up(p):
+            return [cx - s / 2, top + self.row, cx + s / 2, top + self.row, cx, top]
+        return [cx - s / 2, top, cx + s / 2, top, cx, top + self.row]
+
+    @property
+    def inradius(self) -> float:
+        return self.unit / (2 * SQRT3)
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        geo = self.geo
+        r = math.floor((py - BY0) / self.row)
+        y = geo.height - 1 - r
+        if not 0 <= y < geo.height:
+            return None
+        guess = round(2 * (px - self.x0) / self.unit - 1)
+        for x in (guess - 1, guess, guess + 1):
+            p = (x, y)
+            if geo.on_board(p) and _inside(self.polygon(p), px, py):
+                return p
+        return None
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        geo, s, e = self.geo, self.unit, self.geo.edge
+        top, mid = BY0, BY0 + e * self.row
+        bottom = BY0 + geo.height * self.row
+        left, right = self.x0, self.x0 + (geo.width + 1) * s / 2
+        inner_l, inner_r = self.x0 + e * s / 2, self.x0 + (geo.width - e + 1) * s / 2
+        cv.create_polygon(left, mid, inner_l, top, inner_r, top, right, mid, inner_r, bottom,
+                          inner_l, bottom, fill="#9aa0b0", outline="#9aa0b0", width=6,
+                          joinstyle=tk.MITER)
+        for x in range(geo.width):
+            cx = self.x0 + (x + 1) * self.unit / 2
+            cv.create_text(cx, bottom + 12 + 9 * (x % 2), text=blokus.column_name(x),
+                           fill=MUTED, font=("DejaVu Sans", 7))
+        for y in range(geo.height):
+            first = min(x for x in range(geo.width) if geo.on_board((x, y)))
+            left = self.polygon((first, y))
+            cv.create_text(min(left[0::2]) - 12, BY0 + (geo.height - 0.5 - y) * self.row,
+                           text=str(y + 1), fill=MUTED, font=("DejaVu Sans", 8))
+
+
+def _inside(poly: Sequence[float], px: float, py: float) -> bool:
+    """Whether (px, py) lies in a convex polygon (either orientation)."""
+    n = len(poly) // 2
+    sign = 0
+    for i in range(n):
+        x1, y1 = poly[2 * i], poly[2 * i + 1]
+        x2, y2 = poly[2 * ((i + 1) % n)], poly[2 * ((i + 1) % n) + 1]
+        cross = (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
+        if cross:
+            s = 1 if cross > 0 else -1
+            if sign and s != sign:
+                return False
+            sign = s
+    return True
+
+
+def board_view(info: blokus.VariantInfo) -> BoardView:
+    return TrigonView(info) if info.geometry.kind == "trigon" else SquareView(info)
 
 
 # ---------------------------------------------------------------------------------- screenshot
@@ -246,6 +487,7 @@ class BlokusApp:
         self.game = blokus.Game(args.variant)
         self.selected: Optional[str] = None
         self.cells: Tuple[Square, ...] = ()  # the picked piece as it is turned and flipped
+        self._view: Optional[BoardView] = None
         self.hover: Optional[Square] = None
         self.entry: Set[Square] = set()
         self.hint: List[Tuple[int, frozenset, Optional[int]]] = []  # (colour, move, score)
@@ -295,7 +537,7 @@ class BlokusApp:
         self.variant_var = tk.StringVar()
         titles = [v.title for v in blokus.VARIANTS.values()]
         self.variant_box = ttk.Combobox(bar, textvariable=self.variant_var, values=titles,
-                                        width=12, state="readonly")
+                                        width=19, state="readonly")
         self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
         self.variant_box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
         ttk.Button(bar, text="New game", command=self.new_game).pack(side=tk.LEFT, padx=2)
@@ -473,8 +715,15 @@ class BlokusApp:
         return self.game.variant
 
     @property
-    def cell(self) -> int:
-        return BOARD_PX // self.info.size
+    def geo(self) -> blokus.Geometry:
+        return self.info.geometry
+
+    @property
+    def view(self) -> BoardView:
+        """Where the current variant's board is drawn."""
+        if self._view is None or self._view.info is not self.info:
+            self._view = board_view(self.info)
+        return self._view
 
     def colours(self) -> List[str]:
         return PALETTE[self.info.name]
@@ -732,7 +981,7 @@ class BlokusApp:
                     self.close(code=1)
                 return
             try:
-                squares = blokus.parse_move(move, self.info.size)
+                squares = blokus.parse_move(move, self.info)
             except ValueError as e:
                 self.set_status(f"engine move {move!r}: {e}", error=True)
                 return
@@ -751,12 +1000,12 @@ class BlokusApp:
         self.hint = []
         for score, moves in lines:
             try:
-                squares = blokus.parse_move(moves[0], self.info.size)
+                squares = blokus.parse_move(moves[0], self.info)
             except ValueError:
                 continue
             if self.game.position.is_legal(c, squares):
                 self.hint.append((c, squares, score))
-        text = [f"{rank} {blokus.piece_of(squares)}"
+        text = [f"{rank} {self.geo.piece_of(squares)}"
                 + (f" {max(0, min(100, score))}%" if score is not None else "")
                 for rank, (_, squares, score) in enumerate(self.hint, 1)]
         self.set_status(f"Hint for {self.info.colour_names[c]} (piece, expected result): "
@@ -822,7 +1071,7 @@ class BlokusApp:
             return
         pos = self.game.position
         # That piece, or else the largest one that fits somewhere.
-        order = sorted(pos.pieces_left(c), key=lambda p: -len(blokus.PIECES[p]))
+        order = sorted(pos.pieces_left(c), key=lambda p: -len(self.geo.pieces[p]))
         moves: List[frozenset] = []
         for piece in [self.args.select] + order:
             if pos.left[c].get(piece, 0):
@@ -832,12 +1081,18 @@ class BlokusApp:
         if not moves:
             return
         # The placement nearest the centre of the board looks best.
-        mid = (self.info.size - 1) / 2
-        move = min(moves, key=lambda m: sum(abs(x - mid) + abs(y - mid) for x, y in m))
+        view, geo = self.view, self.geo
+        board = [view.centre(p) for p in geo.points()]
+        mx = sum(x for x, _ in board) / len(board)
+        my = sum(y for _, y in board) / len(board)
+        move = min(moves, key=lambda m: (sum(abs(view.centre(p)[0] - mx)
+                                             + abs(view.centre(p)[1] - my) for p in m),
+                                         sorted(m)))
         self.selected = piece
-        self.cells = blokus.normalize(move)
-        ax, ay = anchor_cell(self.cells)
-        self.hover = (ax + min(x for x, _ in move), ay + min(y for _, y in move))
+        self.cells = geo.normalize(move)
+        # The point under the "mouse": the move's point that the preview anchors on.
+        self.hover = anchor_cell(sorted(move), geo)
+        assert set(self.preview_squares()) == set(move)
         self.redraw()
 
     def _finish_for_screenshot(self) -> None:
@@ -958,7 +1213,7 @@ class BlokusApp:
             self.selected = None
         else:
             self.selected = piece
-            self.cells = display_cells(piece)
+            self.cells = display_cells(piece, self.geo)
             self.entry = set()
         self.redraw()
 
@@ -968,15 +1223,16 @@ class BlokusApp:
         self.redraw()
 
     def turn_piece(self, step: int) -> None:
-        """A quarter turn of the picked piece, clockwise for ``step`` 1, else anticlockwise."""
+        """A turn of the picked piece (a quarter turn on squares, 60 degrees on triangles),
+        clockwise for ``step`` 1, else anticlockwise."""
         if self.selected:
-            self.cells = blokus.transform(self.cells, 1 if step > 0 else 3)
+            self.cells = self.geo.rotate(self.cells, 1 if step > 0 else -1)
             self.redraw()
 
     def flip_piece(self) -> None:
         """Mirrors the picked piece left to right."""
         if self.selected:
-            self.cells = blokus.transform(self.cells, 0, True)
+            self.cells = self.geo.flip(self.cells)
             self.redraw()
 
     def selected_cells(self) -> Tuple[Square, ...]:
@@ -987,17 +1243,15 @@ class BlokusApp:
         if not self.selected or self.hover is None:
             return []
         cells = self.selected_cells()
-        ax, ay = anchor_cell(cells)
+        geo = self.geo
+        # The cell nearest the piece's centre that points the way the point under the mouse
+        # points (triangles cannot turn by moving).
+        ax, ay = anchor_cell(cells, geo, geo.point_type(self.hover))
         hx, hy = self.hover
         return [(x - ax + hx, y - ay + hy) for x, y in cells]
 
     def square_at(self, px: float, py: float) -> Optional[Square]:
-        size, cell = self.info.size, self.cell
-        x = int((px - BX0) // cell)
-        y = size - 1 - int((py - BY0) // cell)
-        if px < BX0 or py < BY0 or not (0 <= x < size and 0 <= y < size):
-            return None
-        return (x, y)
+        return self.view.point_at(px, py)
 
     def _on_motion(self, e: tk.Event) -> None:
         sq = self.square_at(e.x, e.y)
@@ -1027,8 +1281,9 @@ class BlokusApp:
         self.entry.symmetric_difference_update({sq})
         if self.entry:
             text = blokus.move_text(self.entry)
-            piece = blokus.piece_of(self.entry)
-            self.set_status(f"Squares: {text}" + (f" ({piece}) — Enter to place" if piece
+            piece = self.geo.piece_of(self.entry)
+            word = self.geo.cell_word.capitalize()
+            self.set_status(f"{word}s: {text}" + (f" ({piece}) — Enter to place" if piece
                                                   else ""))
         self.redraw()
 
@@ -1061,102 +1316,71 @@ class BlokusApp:
         self._draw_pick()
         self._update_labels()
 
-    def _xy(self, sq: Square) -> Tuple[float, float]:
-        cell = self.cell
-        return BX0 + sq[0] * cell, BY0 + (self.info.size - 1 - sq[1]) * cell
-
-    def _block(self, cv: tk.Canvas, x: float, y: float, s: float, colour: str,
-               tags: Any = ()) -> None:
-        b = max(1.5, s * 0.12)
-        cv.create_rectangle(x, y, x + s, y + s, fill=shade(colour, 0.72), outline="", tags=tags)
-        cv.create_polygon(x, y, x + s, y, x + s - b, y + b, x + b, y + b, x + b, y + s - b,
-                          x, y + s, fill=shade(colour, 1.45), outline="", tags=tags)
-        cv.create_rectangle(x + b, y + b, x + s - b, y + s - b, fill=colour, outline="",
-                            tags=tags)
-
     def _draw_board(self) -> None:
         cv = self.canvas
         cv.delete("all")
-        info, cell, pos = self.info, self.cell, self.game.position
-        size = info.size
+        info, view, pos = self.info, self.view, self.game.position
         colours = self.colours()
-        side = size * cell
-        cv.create_rectangle(BX0 - 3, BY0 - 3, BX0 + side + 3, BY0 + side + 3, fill="#9aa0b0",
-                            outline="")
-        for i in range(size):
-            x, _ = self._xy((i, 0))
-            cv.create_text(x + cell / 2, BY0 + side + 13, text=chr(ord("a") + i), fill=MUTED,
-                           font=("DejaVu Sans", 9))
-            _, y = self._xy((0, i))
-            cv.create_text(BX0 - 14, y + cell / 2, text=str(i + 1), fill=MUTED,
-                           font=("DejaVu Sans", 9))
-        for y in range(size):
-            for x in range(size):
-                px, py = self._xy((x, y))
-                owner = pos.cells.get((x, y))
-                if owner is None:
-                    fill = "#e4e6ec" if (x, y) in self.entry else EMPTY
-                    cv.create_rectangle(px, py, px + cell, py + cell, fill=fill, outline=GRID)
-                else:
-                    self._block(cv, px, py, cell, colours[owner])
-        # Starting squares still free.
+        unit = view.unit
+        view.draw_frame(cv)
+        for p in self.geo.points():
+            owner = pos.cells.get(p)
+            if owner is None:
+                fill = "#e4e6ec" if p in self.entry else EMPTY
+                view.cell(cv, p, fill=fill, outline=GRID)
+            else:
+                draw_block(cv, view.polygon(p), colours[owner])
+        # Starting points still free: a colour's own (square boards), or a ring of every
+        # colour (Trigon: any colour may start there).
         for c, start in enumerate(info.starts):
-            if start not in pos.cells:
-                px, py = self._xy(start)
-                r = cell * 0.28
-                cv.create_oval(px + cell / 2 - r, py + cell / 2 - r, px + cell / 2 + r,
-                               py + cell / 2 + r, fill=colours[c], outline="")
+            if start in pos.cells:
+                continue
+            r = view.inradius * 0.56
+            if info.shared_starts:
+                view.dot(cv, start, r, fill="", outline=TEXT, width=2)
+                view.dot(cv, start, r * 0.45, fill=TEXT, outline="")
+            else:
+                view.dot(cv, start, r, fill=colours[c], outline="")
         # Attach corners on request.
         for c, var in enumerate(self.corner_vars):
             if var.get():
                 for sq in pos.corners(c):
-                    px, py = self._xy(sq)
-                    m, r = cell / 2, cell * 0.22
-                    cv.create_polygon(px + m, py + m - r, px + m + r, py + m, px + m, py + m + r,
-                                      px + m - r, py + m, fill=colours[c],
+                    x, y = view.centre(sq)
+                    r = view.inradius * 0.44
+                    cv.create_polygon(x, y - r, x + r, y, x, y + r, x - r, y, fill=colours[c],
                                       outline=shade(colours[c], 0.6))
-        # The last move of each colour: a dot on its squares; the very last one ringed.
+        # The last move of each colour: a dot on its points; the very last one outlined.
         last = self.game.last_moves()
         newest = self.game.moves[self.game.cursor - 1] if self.game.cursor else None
         for played in last:
             if played is None:
                 continue
             for sq in played.squares:
-                px, py = self._xy(sq)
-                r = max(2.5, cell * 0.12)
-                cv.create_oval(px + cell / 2 - r, py + cell / 2 - r, px + cell / 2 + r,
-                               py + cell / 2 + r, fill="white", outline=shade(
-                                   colours[played.colour], 0.5))
+                view.dot(cv, sq, max(2.5, view.inradius * 0.24), fill="white",
+                         outline=shade(colours[played.colour], 0.5))
             if played is newest:
                 for sq in played.squares:
-                    px, py = self._xy(sq)
-                    cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
-                                        outline="white", width=2)
-        # Squares entered one by one.
+                    view.cell(cv, sq, inset=1, fill="", outline="white", width=2)
+        # Points entered one by one.
         for sq in self.entry:
-            px, py = self._xy(sq)
-            cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2, outline=TEXT,
-                                width=2, dash=(3, 2))
+            view.cell(cv, sq, inset=2, fill="", outline=TEXT, width=2, dash=(3, 2))
         # The hint: its moves outlined in the colours of their ranks, the best one shaded too,
-        # each numbered on its square nearest its centre (another one if a better move's
+        # each numbered on its point nearest its centre (another one if a better move's
         # number is there).
         for rank, (c, squares, _) in reversed(list(enumerate(self.hint, 1))):
-            inset = 2 + 3 * (rank - 1)
+            inset = (2 + 3 * (rank - 1)) * (1 if self.geo.kind == "square" else 0.5)
             for sq in squares:
-                px, py = self._xy(sq)
                 if rank == 1:
-                    cv.create_rectangle(px + 1, py + 1, px + cell - 1, py + cell - 1,
-                                        fill=colours[c], stipple="gray50", outline="")
-                cv.create_rectangle(px + inset, py + inset, px + cell - inset, py + cell - inset,
-                                    outline=RANK_COLORS[rank - 1], width=3,
-                                    dash=() if rank == 1 else (5, 3))
+                    view.cell(cv, sq, inset=1, fill=colours[c], stipple="gray50", outline="")
+                view.cell(cv, sq, inset=inset, fill="", outline=RANK_COLORS[rank - 1], width=3,
+                          dash=() if rank == 1 else (5, 3))
         numbered: Set[Square] = set()
         for rank, (_, squares, _) in enumerate(self.hint, 1):
             free = [sq for sq in squares if sq not in numbered] or list(squares)
-            sq = anchor_cell(free)
+            sq = anchor_cell(free, self.geo)
             numbered.add(sq)
-            px, py = self._xy(sq)
-            badge(cv, px + cell / 2, py + cell / 2, rank, radius=cell * 0.32)
+            x, y = view.centre(sq)
+            badge(cv, x, y, rank, radius=min(unit * 0.32, view.inradius * 0.9))
 
     def _draw_preview(self) -> None:
         cv = self.canvas
@@ -1165,20 +1389,19 @@ class BlokusApp:
         if not squares:
             return
         c = self.to_play()
-        legal = c is not None and self.game.position.is_legal(c, squares)
+        pos = self.game.position
+        legal = c is not None and pos.is_legal(c, squares)
         colour = GOOD if legal else BAD
-        cell = self.cell
+        view = self.view
         # Hatched, with a heavy border: never taken for a placed piece (Green's, Red's).
         for sq in squares:
-            if not self.game.position.on_board(sq):
+            if not pos.on_board(sq):
                 continue
-            px, py = self._xy(sq)
-            cv.create_rectangle(px, py, px + cell, py + cell, fill=colour, stipple="gray50",
-                                outline="", tags="preview")
-            cv.create_rectangle(px + 2, py + 2, px + cell - 2, py + cell - 2, outline=colour,
-                                width=3, tags="preview")
+            view.cell(cv, sq, fill=colour, stipple="gray50", outline="", tags="preview")
+            view.cell(cv, sq, inset=2 if self.geo.kind == "square" else 1.2, fill="",
+                      outline=colour, width=3, tags="preview")
         if not legal and c is not None:
-            why = self.game.position.check(c, squares) or ""
+            why = pos.check(c, squares) or ""
             self.bottom.configure(text=f"{blokus.square_name(self.hover)}: {why}"
                                   if self.hover else KEYS_HELP)
 
@@ -1186,10 +1409,14 @@ class BlokusApp:
         cv = self.pieces_canvas
         cv.delete("all")
         self.piece_slots = []
-        info, pos = self.info, self.game.position
+        info, pos, geo = self.info, self.game.position, self.geo
         colours = self.colours()
         to_play = self.to_play()
-        cs = 9 if info.ncolours == 4 else 10
+        trigon = geo.kind == "trigon"
+        # A square's side, or a triangle's side (two triangles make a row as high as ~1.7).
+        cs = (12 if info.ncolours < 4 else 11) if trigon else (9 if info.ncolours == 4 else 10)
+        row_h = (2 * cs * SQRT3 / 2) if trigon else 3 * cs
+        gap = 5 if trigon else (10 if info.copies > 1 else 7)
         y = 2
         for c, name in enumerate(info.colour_names):
             who = "computer" if self.computer_vars and self.computer_vars[c].get() else "human"
@@ -1202,30 +1429,28 @@ class BlokusApp:
                            font=("DejaVu Sans", 9))
             y += 19
             x = 4
-            row_h = 3 * cs
             for piece in info.pieces:
-                cells = display_cells(piece)
-                w = max(p for p, _ in cells) + 1
-                h = max(q for _, q in cells) + 1
-                if x + w * cs > SIDE_W - 4:
+                cells = display_cells(piece, geo)
+                _, w, h = shape_polygons(geo, cells, 0, 0, cs)
+                if x + w > SIDE_W - 4:
                     x = 4
                     y += row_h + 6
                 have = pos.left[c][piece]
-                top = y + (row_h - h * cs) / 2
-                for px_, py_ in cells:
-                    bx, by = x + px_ * cs, top + (h - 1 - py_) * cs
+                top = y + (row_h - h) / 2
+                polys, _, _ = shape_polygons(geo, cells, x, top, cs)
+                for _, poly in polys:
                     if have:
-                        self._block(cv, bx, by, cs, colours[c])
+                        draw_block(cv, poly, colours[c])
                     else:
-                        cv.create_rectangle(bx, by, bx + cs, by + cs, fill="", outline="#d3d6de")
+                        cv.create_polygon(*poly, fill="", outline="#d3d6de")
                 if have and info.copies > 1:
-                    cv.create_text(x + w * cs + 1, top + h * cs, anchor="sw", text=f"{have}",
+                    cv.create_text(x + w + 1, top + h, anchor="sw", text=f"{have}",
                                    fill=MUTED, font=("DejaVu Sans", 7))
                 if piece == self.selected and c == to_play:
-                    cv.create_rectangle(x - 3, y - 3, x + w * cs + 3, y + row_h + 3,
+                    cv.create_rectangle(x - 3, y - 3, x + w + 3, y + row_h + 3,
                                         outline=TEXT, width=2)
-                self.piece_slots.append((x - 2, y - 2, x + w * cs + 2, y + row_h + 2, c, piece))
-                x += w * cs + (10 if info.copies > 1 else 7)
+                self.piece_slots.append((x - 2, y - 2, x + w + 2, y + row_h + 2, c, piece))
+                x += w + gap
             y += row_h + 10
         cv.configure(height=y)
 
@@ -1238,12 +1463,13 @@ class BlokusApp:
         c = self.to_play()
         colour = self.colours()[c] if c is not None else GRID
         cells = self.selected_cells()
-        w = max(x for x, _ in cells) + 1
-        h = max(y for _, y in cells) + 1
-        cs = min(13, 64 // max(w, h))
-        x0, y0 = (70 - w * cs) / 2, (70 - h * cs) / 2
-        for x, y in cells:
-            self._block(cv, x0 + x * cs, y0 + (h - 1 - y) * cs, cs, colour)
+        geo = self.geo
+        _, w, h = shape_polygons(geo, cells, 0, 0, 1.0)
+        cs = min(13, 64 // max(w, h)) if geo.kind == "square" else min(20, 64 / max(w, h))
+        _, w, h = shape_polygons(geo, cells, 0, 0, cs)
+        polys, _, _ = shape_polygons(geo, cells, (70 - w) / 2, (70 - h) / 2, cs)
+        for _, poly in polys:
+            draw_block(cv, poly, colour)
         self.pick_label.configure(text=f"Piece {self.selected}")
 
     def _result_text(self) -> str:
@@ -1311,7 +1537,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--engine", default=default_engine(),
                     help="the engine's command line (default: target/release/tessera)")
     ap.add_argument("--variant", default="classic",
-                    help="classic, two, three, duo, junior (or the SGF names, 'Blokus Duo')")
+                    help="classic, two, three, duo, junior, trigon, trigon_2, trigon_3 (or the "
+                         "SGF names, 'Blokus Duo')")
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default 1000; 30 with "
                          "--exit-after-autoplay)")
@@ -1362,8 +1589,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         args.movetime = 30 if args.exit_after_autoplay else 1000
     if args.movetime <= 0:
         ap.error("--movetime must be positive")
-    if args.select and args.select not in blokus.PIECES:
-        ap.error(f"--select: no piece {args.select!r} (pieces: {' '.join(blokus.PIECES)})")
+    pieces = blokus.variant_info(args.variant).pieces
+    if args.select and args.select not in pieces:
+        ap.error(f"--select: no piece {args.select!r} (pieces: {' '.join(pieces)})")
     args.engine = shlex.split(args.engine) if not os.path.exists(args.engine) else [args.engine]
     return args
 

@@ -136,3 +136,63 @@ def test_blokus_hint_and_rated_game(app):
     games = rated_games(Settings("blokus"), "duo")
     assert len(games) == 1 and games[0].level == 1 and gui.rated is None
     assert "Duo: rating" in gui.rated_panel.summary.cget("text")
+
+
+def click(gui, widget, point, event="<Button-1>"):
+    """A mouse event on the board at a point's centre, as the window gets it."""
+    x, y = gui.view.centre(point)
+    widget.event_generate(event, x=round(x), y=round(y))
+    gui.root.update()
+
+
+@pytest.mark.parametrize("variant", ["trigon", "trigon_3"])
+def test_blokus_trigon_board_pick_turn_flip_and_place(app, variant):
+    gui = app(blokus_gui, "BlokusApp", "--variant", variant, "--computer", "none")
+    info, geo, view = gui.info, gui.geo, gui.view
+    assert isinstance(view, blokus_gui.TrigonView) and geo.kind == "trigon"
+    # Every triangle is found under its centre; the corners of the frame are off the board.
+    assert all(view.point_at(*view.centre(p)) == p for p in geo.points())
+    assert view.point_at(blokus_gui.BX0 + 3, blokus_gui.BY0 + 3) is None
+    polygons = gui.canvas.find_withtag("all")
+    assert len(polygons) > len(geo.points())
+    # The piece picker: turning six times or flipping twice gives the piece back, and turns
+    # and flips reach every orientation.
+    gui.select_piece("I3")
+    first = gui.cells
+    seen = set()
+    for _ in range(2):
+        for _ in range(6):
+            seen.add(gui.cells)
+            gui.turn_piece(1)
+        gui.flip_piece()
+    assert gui.cells == first and seen == set(geo.orientations("I3"))
+    gui.turn_piece(1)
+    gui.turn_piece(-1)
+    assert gui.cells == first
+    # Under the mouse on a starting point: the preview covers it and is legal; a click plays.
+    start = info.starts[3]
+    gui.root.update()
+    click(gui, gui.canvas, start, "<Motion>")
+    squares = frozenset(gui.preview_squares())
+    assert start in squares and gui.game.position.is_legal(0, squares)
+    assert gui.canvas.find_withtag("preview")
+    click(gui, gui.canvas, start)
+    assert len(gui.game) == 1 and gui.game.moves[0].squares == squares
+    assert gui.game.moves[0].piece == "I3" and gui.selected is None
+    # Yellow clicks its triangles one by one (no piece picked), then Enter: a legal I3 around
+    # another starting point, found by the rules.
+    other = info.starts[0]
+    move = next(m for m in sorted(gui.game.position.legal_moves(1, ["I3"]), key=sorted)
+                if other in m)
+    for p in sorted(move):
+        click(gui, gui.canvas, p)
+    assert gui.entry == set(move)
+    assert gui.status.cget("text") == f"Triangles: {blokus.move_text(move)} (I3) — Enter to place"
+    gui.place_entry()
+    assert len(gui.game) == 2 and gui.game.moves[1].squares == move
+    # A move of Red that touches no starting point is refused with the reason.
+    gui.select_piece("1")
+    free = next(p for p in geo.points() if p not in info.starts and p not in gui.game.position.cells)
+    click(gui, gui.canvas, free)
+    assert len(gui.game) == 2 and "first piece must cover a starting point" in \
+        gui.status.cget("text")

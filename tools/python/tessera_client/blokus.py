@@ -9,24 +9,51 @@ before sending it, draw each colour's pieces and attach corners, and score a gam
     game.play(parse_move("e9,d10,e10,f10,e11"))        # for the colour to play
     print(game.position.points(0), game.position.to_play_text())
 
-Squares are ``(x, y)`` pairs, ``x`` the column from the left and ``y`` the row from the bottom,
-both 0-based: ``a1`` is ``(0, 0)``. A move is a frozenset of squares; in text it is the squares
-joined by commas (``e9,d10,e10,f10,e11``), in any order and case.
+Square boards (Classic, Two-Player, Three-Player, Duo, Junior): squares are ``(x, y)`` pairs,
+``x`` the column from the left and ``y`` the row from the bottom, both 0-based: ``a1`` is
+``(0, 0)``. A move is a frozenset of squares; in text it is the squares joined by commas
+(``e9,d10,e10,f10,e11``), in any order and case.
+
+Blokus Trigon (``trigon``: 4 colours and players; ``trigon_2``: 4 colours, colours 1+3 against
+2+4; ``trigon_3``: 3 colours and players), as the reference program Pentobi plays it: the board
+is a hexagon of triangles (edge 9, or 8 for ``trigon_3``) on a grid of ``4 * edge - 1`` columns
+and ``2 * edge`` rows. A point (a triangle) is ``(x, y)``: ``x`` the column from the left,
+``y`` the row from the bottom, both 0-based, exactly the reference program's names: column
+letters ``a`` .. ``z``, ``aa``, ``ab``, ... (``x`` = 0 is ``a``), then the row number from the
+bottom, so ``r15`` is ``(17, 14)``. Neighbouring points of a row alternate between upward
+triangles (apex at the top, sharing their lower edge with the point below) and downward ones
+(sharing their upper edge with the point above): see :meth:`TrigonGeometry.is_up`. Row ``y``
+covers the columns ``edge - 1 - d`` .. ``width - edge + d`` where ``d`` is the distance of the
+row from the nearer of the top and bottom rows. Two points touch along an edge
+(:meth:`Geometry.adj`, 3 neighbours) or only at a corner (:meth:`Geometry.diag`, 9). The 22
+pieces have 1 to 6 triangles; each colour's first piece must cover one of six starting points
+shared by all colours (``j7 j12 r4 r15 z7 z12``; ``trigon_3``: ``h6 h11 p3 p14 x6 x11``), every
+later one must touch its own colour at a corner and never along an edge.
+
+Everything that depends on the board's shape is a :class:`Geometry` (:class:`SquareGeometry`,
+:class:`TrigonGeometry`): which points are on the board, their edge and corner neighbours,
+their names, the piece set and the pieces' orientations (:attr:`VariantInfo.geometry`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import (Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set,
+                    Tuple, Union)
 
 __all__ = [
     "PIECES",
+    "TRIGON_PIECES",
     "VARIANTS",
     "VariantInfo",
+    "Geometry",
+    "SquareGeometry",
+    "TrigonGeometry",
     "IllegalMove",
     "Position",
     "Game",
     "variant_info",
+    "column_name",
     "parse_square",
     "square_name",
     "parse_move",
@@ -39,6 +66,7 @@ __all__ = [
 ]
 
 Square = Tuple[int, int]
+Point = Square
 Move = FrozenSet[Square]
 
 # The 21 pieces (names as the reference engine names them), cells (x, y) with y upwards.
@@ -68,37 +96,412 @@ PIECES: Dict[str, Tuple[Square, ...]] = {
 CLASSIC_SET = tuple(PIECES)
 JUNIOR_SET = ("1", "2", "I3", "V3", "I4", "L4", "O", "T4", "Z4", "I5", "L5", "P")
 
+# The 22 Trigon pieces (names and order as the reference program's), triangles (x, y) on the
+# piece lattice: y upwards, (x, y) an upward triangle when x + y is even, a downward one when
+# it is odd; (x - 1, y) and (x + 1, y) share its slanted edges, (x, y - 1) the lower edge of an
+# upward one, (x, y + 1) the upper edge of a downward one.
+TRIGON_PIECES: Dict[str, Tuple[Point, ...]] = {
+    "I6": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 2)),
+    "L6": ((0, 0), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)),
+    "V": ((0, 0), (1, 0), (1, 1), (2, 1), (3, 1), (4, 1)),
+    "S": ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)),
+    "P6": ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)),
+    "F": ((0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (3, 1)),
+    "W": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 1), (2, 2)),
+    "A6": ((0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)),
+    "G": ((0, 0), (1, 0), (1, 1), (2, 1), (3, 0), (3, 1)),
+    "Y": ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 1)),
+    "X": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)),
+    "O": ((1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)),
+    "I5": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2)),
+    "L5": ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1)),
+    "C5": ((1, 0), (1, 1), (2, 0), (2, 1), (3, 0)),
+    "P5": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)),
+    "I4": ((0, 0), (1, 0), (1, 1), (2, 1)),
+    "C4": ((0, 0), (0, 1), (1, 0), (1, 1)),
+    "A4": ((0, 0), (1, 0), (1, 1), (2, 0)),
+    "I3": ((0, 0), (1, 0), (1, 1)),
+    "2": ((0, 0), (1, 0)),
+    "1": ((0, 0),),
+}
+TRIGON_SET = tuple(TRIGON_PIECES)
+
+
+# ------------------------------------------------------------------ notation
+def column_name(x: int) -> str:
+    """A column's letters: ``a`` .. ``z`` for 0 .. 25, then ``aa``, ``ab``, ... (bijective base
+    26, as the reference program names the columns of its wide Trigon boards)."""
+    out = ""
+    x += 1
+    while x > 0:
+        x, r = divmod(x - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+def _split_name(text: str) -> Optional[Square]:
+    """``aa12`` -> ``(26, 11)`` (any case, no bounds), None if it is no point name."""
+    t = text.strip().lower()
+    k = 0
+    while k < len(t) and "a" <= t[k] <= "z":
+        k += 1
+    if k == 0 or k == len(t) or not t[k:].isdigit() or not t[k:].isascii():
+        return None
+    x = 0
+    for ch in t[:k]:
+        x = 26 * x + ord(ch) - ord("a") + 1
+    return (x - 1, int(t[k:]) - 1)
+
+
+def square_name(sq: Square) -> str:
+    """``(0, 0)`` -> ``a1``; ``(26, 4)`` -> ``aa5``."""
+    return f"{column_name(sq[0])}{sq[1] + 1}"
+
+
+# ------------------------------------------------------------------ geometries
+class Geometry:
+    """A board's shape: its points, their neighbours and names, and a piece set with the
+    pieces' orientations. Points are ``(x, y)``, ``y`` the row from the bottom; a piece's
+    cells live on the geometry's piece lattice (:meth:`normalize`)."""
+
+    kind = ""
+    """``square`` or ``trigon``."""
+    cell_word = "square"
+    """What a point is called in messages."""
+
+    def __init__(self, width: int, height: int, pieces: Dict[str, Tuple[Point, ...]]) -> None:
+        self.width = width
+        self.height = height
+        self.pieces = pieces
+        self.max_piece_size = max(len(c) for c in pieces.values())
+        self._points = tuple(p for y in range(height) for x in range(width)
+                             if self.on_board(p := (x, y)))
+        self.point_set: FrozenSet[Point] = frozenset(self._points)
+        self._adj = {p: tuple(q for q in self._adj_coords(p) if self.on_board(q))
+                     for p in self._points}
+        self._diag = {p: tuple(q for q in self._diag_coords(p) if self.on_board(q))
+                      for p in self._points}
+        self._orientations: Dict[str, List[Tuple[Point, ...]]] = {}
+        self._anchors: Dict[str, List[Tuple[Tuple[Point, ...], Tuple[Tuple[Point, ...], ...]]]] = {}
+        self._shape_of: Dict[Tuple[Point, ...], str] = {}
+
+    # -- the board
+    def on_board(self, p: Point) -> bool:
+        raise NotImplementedError
+
+    def points(self) -> Tuple[Point, ...]:
+        """Every point of the board, row by row from the bottom, left to right."""
+        return self._points
+
+    def adj(self, p: Point) -> Tuple[Point, ...]:
+        """The points on the board that share an edge with ``p``."""
+        return self._adj.get(p, ())
+
+    def diag(self, p: Point) -> Tuple[Point, ...]:
+        """The points on the board that share a corner but no edge with ``p``."""
+        return self._diag.get(p, ())
+
+    def point_type(self, p: Point) -> int:
+        """0 for every square; Trigon: 0 for an upward triangle, 1 for a downward one."""
+        return 0
+
+    def describe(self) -> str:
+        """The board for messages (``14x14``, ``Trigon (edge 9)``)."""
+        raise NotImplementedError
+
+    def name(self, p: Point) -> str:
+        return square_name(p)
+
+    def parse(self, text: str) -> Point:
+        """A point's name -> ``(x, y)`` (case-insensitive); ValueError off the board."""
+        p = _split_name(text)
+        word = self.cell_word if self.kind == "square" else "point"
+        if p is None:
+            raise ValueError(f"bad {word} {text!r}")
+        if not self.on_board(p):
+            raise ValueError(f"{word} {text!r} is off the {self.describe()} board")
+        return p
+
+    # -- pieces
+    def _adj_coords(self, p: Point) -> Sequence[Point]:
+        raise NotImplementedError
+
+    def _diag_coords(self, p: Point) -> Sequence[Point]:
+        raise NotImplementedError
+
+    def normalize(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        """Board cells (or piece cells) shifted onto the piece lattice with their smallest
+        coordinates as small as the lattice allows; sorted. Equal for two placements exactly
+        when one is a translation of the other."""
+        raise NotImplementedError
+
+    def shape_type(self, cell: Point) -> int:
+        """:meth:`point_type` of a cell of the piece lattice."""
+        return 0
+
+    def rotate(self, cells: Iterable[Point], steps: int = 1) -> Tuple[Point, ...]:
+        """Turns piece cells clockwise by ``steps`` of the smallest turn (a quarter turn on
+        squares, 60 degrees on triangles; negative: anticlockwise); normalized."""
+        raise NotImplementedError
+
+    def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        """Mirrors piece cells left to right; normalized."""
+        raise NotImplementedError
+
+    def turns(self) -> int:
+        """How many of :meth:`rotate`'s steps make a full turn."""
+        raise NotImplementedError
+
+    def orientations(self, piece: str) -> List[Tuple[Point, ...]]:
+        """The distinct orientations of a piece (turned and mirrored), normalized."""
+        got = self._orientations.get(piece)
+        if got is None:
+            got = []
+            cells = self.rotate(self.pieces[piece], 0)  # normalized on the piece lattice
+            for _ in range(2):
+                for _ in range(self.turns()):
+                    if cells not in got:
+                        got.append(cells)
+                    cells = self.rotate(cells)
+                cells = self.flip(cells)
+            self._orientations[piece] = got
+        return got
+
+    def anchors(self, piece: str) -> List[Tuple[Tuple[Point, ...], Tuple[Tuple[Point, ...], ...]]]:
+        """Each orientation of a piece with its cells by :meth:`shape_type` (the cells that
+        may be laid on a point of that type)."""
+        got = self._anchors.get(piece)
+        if got is None:
+            got = []
+            for o in self.orientations(piece):
+                by_type = tuple(tuple(c for c in o if self.shape_type(c) == t) for t in (0, 1))
+                got.append((o, by_type))
+            self._anchors[piece] = got
+        return got
+
+    def piece_of(self, cells: Iterable[Point]) -> Optional[str]:
+        """The name of the piece a set of points forms, None if it is no piece."""
+        if not self._shape_of:
+            for name in self.pieces:
+                for o in self.orientations(name):
+                    self._shape_of[o] = name
+        cells = list(cells)
+        if not cells or len(cells) > self.max_piece_size:
+            return None
+        return self._shape_of.get(self.normalize(cells))
+
+    def placements(self, pieces: Optional[Sequence[str]] = None) -> List[Tuple[str, Move]]:
+        """Every placement of the pieces (default: all) on the empty board, each once."""
+        seen: Set[Move] = set()
+        out: List[Tuple[str, Move]] = []
+        board = self.point_set
+        for piece in pieces or self.pieces:
+            for o, by_type in self.anchors(piece):
+                ax, ay = by_type[0][0] if by_type[0] else by_type[1][0]
+                t = self.shape_type((ax, ay))
+                for px, py in self._points:
+                    if self.point_type((px, py)) != t:
+                        continue
+                    dx, dy = px - ax, py - ay
+                    squares = frozenset((x + dx, y + dy) for x, y in o)
+                    if squares <= board and squares not in seen:
+                        seen.add(squares)
+                        out.append((piece, squares))
+        return out
+
+
+class SquareGeometry(Geometry):
+    """A square board of ``size`` x ``size`` squares with the 21 (or Junior's 12) pieces."""
+
+    kind = "square"
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        super().__init__(size, size, PIECES)
+
+    def on_board(self, p: Point) -> bool:
+        return 0 <= p[0] < self.size and 0 <= p[1] < self.size
+
+    def describe(self) -> str:
+        return f"{self.size}x{self.size}"
+
+    def _adj_coords(self, p: Point) -> Sequence[Point]:
+        x, y = p
+        return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+
+    def _diag_coords(self, p: Point) -> Sequence[Point]:
+        x, y = p
+        return ((x + 1, y + 1), (x + 1, y - 1), (x - 1, y + 1), (x - 1, y - 1))
+
+    def normalize(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        return normalize(cells)
+
+    def rotate(self, cells: Iterable[Point], steps: int = 1) -> Tuple[Point, ...]:
+        return transform(cells, steps % 4)
+
+    def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        return transform(cells, 0, True)
+
+    def turns(self) -> int:
+        return 4
+
+
+class TrigonGeometry(Geometry):
+    """The Trigon hexagon of triangles with edge ``edge`` (9: ``trigon``, ``trigon_2``; 8:
+    ``trigon_3``): ``4 * edge - 1`` columns, ``2 * edge`` rows, the 22 Trigon pieces."""
+
+    kind = "trigon"
+    cell_word = "triangle"
+
+    def __init__(self, edge: int) -> None:
+        self.edge = edge
+        self.parity = edge % 2
+        super().__init__(4 * edge - 1, 2 * edge, TRIGON_PIECES)
+
+    def on_board(self, p: Point) -> bool:
+        x, y = p
+        if not 0 <= y < self.height:
+            return False
+        d = min(y, self.height - 1 - y)
+        return self.edge - 1 - d <= x <= self.width - self.edge + d
+
+    def describe(self) -> str:
+        return f"Trigon (edge {self.edge})"
+
+    def is_up(self, p: Point) -> bool:
+        """An upward triangle (its apex at the top). Along a row the points alternate; the
+        leftmost point of the middle rows points up on both board sizes."""
+        return (p[0] + p[1] + self.parity) % 2 == 0
+
+    def point_type(self, p: Point) -> int:
+        return 0 if self.is_up(p) else 1
+
+    def shape_type(self, cell: Point) -> int:
+        return (cell[0] + cell[1]) % 2
+
+    def _adj_coords(self, p: Point) -> Sequence[Point]:
+        x, y = p
+        return ((x - 1, y), (x + 1, y), (x, y - 1) if self.is_up(p) else (x, y + 1))
+
+    def _diag_coords(self, p: Point) -> Sequence[Point]:
+        # The base side of a triangle (below an upward one) touches four triangles of the
+        # next row at a corner only, its apex side three; and two of its own row.
+        x, y = p
+        base, apex = (y - 1, y + 1) if self.is_up(p) else (y + 1, y - 1)
+        return ((x - 2, y), (x + 2, y),
+                (x - 2, base), (x - 1, base), (x + 1, base), (x + 2, base),
+                (x - 1, apex), (x, apex), (x + 1, apex))
+
+    def normalize(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        # Board points with (x + y + parity) even point up, as piece cells with x + y even:
+        # shift by (dx, dy) with dx + dy of the board's parity.
+        return _tri_normalize(cells, self.parity)
+
+    def rotate(self, cells: Iterable[Point], steps: int = 1) -> Tuple[Point, ...]:
+        out = _tri_normalize(cells, 0)
+        for _ in range((-steps) % 6):
+            out = _tri_rotate60(out)
+        return out
+
+    def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        # The mirror line x = 1/2 (in units of an edge) runs through corners of the lattice:
+        # cell x goes to 2 - x and keeps its type.
+        return _tri_normalize([(2 - x, y) for x, y in _tri_normalize(cells, 0)], 0)
+
+    def turns(self) -> int:
+        return 6
+
+
+def _tri_normalize(cells: Iterable[Point], parity: int) -> Tuple[Point, ...]:
+    """Shifts triangles of a lattice whose upward points have ``x + y + parity`` even onto the
+    piece lattice (``x + y`` even), the smallest y 0 and the smallest x 0 or 1; sorted."""
+    cells = list(cells)
+    dy = -min(y for _, y in cells)
+    dx = -min(x for x, _ in cells)
+    if (dx + dy - parity) % 2:
+        dx += 1
+    return tuple(sorted((x + dx, y + dy) for x, y in cells))
+
+
+def _tri_rotate60(cells: Iterable[Point]) -> Tuple[Point, ...]:
+    """Turns piece-lattice triangles 60 degrees anticlockwise about the corner at (1/2, 0)
+    (edge 1), through their centres: with the centre of (x, y) at X = 3x / 6 across and
+    V = 3y + 1 (upward) or 3y + 2 (downward) thirds of a row height up, a turn by 60 degrees
+    about the origin sends (X, V) to ((X - 3V) / 2, (X + V) / 2) in those units."""
+    out = []
+    for x, y in cells:
+        cx = 3 * x - 3  # about the corner at x = 1/2
+        cv = 3 * y + (1 if (x + y) % 2 == 0 else 2)
+        nx, nv = (cx - 3 * cv) // 2, (cx + cv) // 2
+        ny, third = divmod(nv, 3)
+        out.append(((nx + 3) // 3, ny))
+        assert third == (1 if (out[-1][0] + ny) % 2 == 0 else 2), "not a lattice turn"
+    return _tri_normalize(out, 0)
+
+
+_GEOMETRIES: Dict[Tuple[str, int], Geometry] = {}
+
+
+def geometry(kind: str, size: int) -> Geometry:
+    """The shared geometry ``square`` of side ``size`` or ``trigon`` of edge ``size``."""
+    key = (kind, size)
+    got = _GEOMETRIES.get(key)
+    if got is None:
+        got = SquareGeometry(size) if kind == "square" else TrigonGeometry(size)
+        _GEOMETRIES[key] = got
+    return got
+
 
 @dataclass(frozen=True)
 class VariantInfo:
     """What differs between the variants."""
 
     name: str
-    """tessera's name (``newgame blokus variant NAME``): classic, two, three, duo, junior."""
+    """tessera's name (``newgame blokus variant NAME``): classic, two, three, duo, junior,
+    trigon, trigon_2, trigon_3."""
     game_name: str
     """The SGF ``GM`` value and GTP ``set_game`` name, e.g. ``Blokus Duo``."""
     title: str
     size: int
+    """The side of a square board; the grid width of a Trigon board."""
     ncolours: int
     nplayers: int
     pieces: Tuple[str, ...]
     copies: int
     bonus: bool
     starts: Tuple[Square, ...]
+    """Square boards: each colour's starting square; Trigon: the starting points, any colour
+    may begin on any of them."""
     colour_names: Tuple[str, ...]
     """Names for people (the GTP colours are b/w or 1..4)."""
+    edge: int = 0
+    """The edge of a Trigon hexagon (0 on square boards)."""
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board's :class:`Geometry`."""
+        return geometry("trigon", self.edge) if self.edge else geometry("square", self.size)
+
+    @property
+    def shared_starts(self) -> bool:
+        """Trigon: the starting points belong to no colour."""
+        return self.edge > 0
+
+    def starts_of(self, colour: int) -> Tuple[Square, ...]:
+        """The points one of which a colour's first piece must cover."""
+        return self.starts if self.shared_starts else (self.starts[colour],)
 
     def player_of(self, colour: int) -> Optional[int]:
         """The player a colour scores for (None: the shared fourth colour of Three-Player)."""
-        if self.name == "two":
+        if self.ncolours == 4 and self.nplayers == 2:
             return colour % 2
-        if self.name == "three":
+        if self.ncolours == 4 and self.nplayers == 3:
             return colour if colour < 3 else None
         return colour
 
     def player_names(self) -> List[str]:
         """Names of the players for result tables."""
-        if self.name == "two":
+        if self.ncolours == 4 and self.nplayers == 2:
             n = self.colour_names
             return [f"{n[0]}+{n[2]}", f"{n[1]}+{n[3]}"]
         return list(self.colour_names[: self.nplayers])
@@ -110,6 +513,9 @@ class VariantInfo:
 
 _CORNERS = ((0, 19), (19, 19), (19, 0), (0, 0))
 _FOUR = ("Blue", "Yellow", "Red", "Green")
+# The six starting points of each Trigon board (as Pentobi places them).
+_TRIGON_STARTS = ((9, 6), (9, 11), (17, 3), (17, 14), (25, 6), (25, 11))
+_TRIGON3_STARTS = ((7, 5), (7, 10), (15, 2), (15, 13), (23, 5), (23, 10))
 VARIANTS: Dict[str, VariantInfo] = {
     "classic": VariantInfo("classic", "Blokus", "Classic", 20, 4, 4, CLASSIC_SET, 1, True,
                            _CORNERS, _FOUR),
@@ -121,6 +527,12 @@ VARIANTS: Dict[str, VariantInfo] = {
                        ((4, 9), (9, 4)), ("Purple", "Orange")),
     "junior": VariantInfo("junior", "Blokus Junior", "Junior", 14, 2, 2, JUNIOR_SET, 2, False,
                           ((4, 9), (9, 4)), ("Green", "Orange")),
+    "trigon": VariantInfo("trigon", "Blokus Trigon", "Trigon", 35, 4, 4, TRIGON_SET, 1, True,
+                          _TRIGON_STARTS, _FOUR, edge=9),
+    "trigon_2": VariantInfo("trigon_2", "Blokus Trigon Two-Player", "Trigon Two-Player", 35, 4,
+                            2, TRIGON_SET, 1, True, _TRIGON_STARTS, _FOUR, edge=9),
+    "trigon_3": VariantInfo("trigon_3", "Blokus Trigon Three-Player", "Trigon Three-Player", 31,
+                            3, 3, TRIGON_SET, 1, True, _TRIGON3_STARTS, _FOUR[:3], edge=8),
 }
 
 
@@ -139,31 +551,34 @@ class IllegalMove(ValueError):
     """A move that breaks the rules (the message says why)."""
 
 
-# ------------------------------------------------------------------ notation
-def square_name(sq: Square) -> str:
-    """``(0, 0)`` -> ``a1``."""
-    return f"{chr(ord('a') + sq[0])}{sq[1] + 1}"
+Board = Union[int, VariantInfo, Geometry]
 
 
-def parse_square(text: str, size: int = 20) -> Square:
-    """``a1`` -> ``(0, 0)`` (case-insensitive); ValueError off a board of ``size``."""
-    t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit():
-        raise ValueError(f"bad square {text!r}")
-    x, y = ord(t[0]) - ord("a"), int(t[1:]) - 1
-    if not (0 <= x < size and 0 <= y < size):
-        raise ValueError(f"square {text!r} is off the {size}x{size} board")
-    return (x, y)
+def _geometry_of(board: Board) -> Geometry:
+    if isinstance(board, Geometry):
+        return board
+    if isinstance(board, VariantInfo):
+        return board.geometry
+    return geometry("square", board)
 
 
-def parse_move(text: str, size: int = 20) -> Move:
-    """``e9,d10,e10`` -> frozenset of squares (any order); ValueError if malformed."""
+def parse_square(text: str, size: Board = 20) -> Square:
+    """``a1`` -> ``(0, 0)`` (case-insensitive); ValueError off the board. ``size``: the side of
+    a square board, or a :class:`VariantInfo` or :class:`Geometry` (Trigon: ``aa5``...)."""
+    return _geometry_of(size).parse(text)
+
+
+def parse_move(text: str, size: Board = 20) -> Move:
+    """``e9,d10,e10`` -> frozenset of points (any order); ValueError if malformed. ``size``:
+    the side of a square board, or a :class:`VariantInfo` or :class:`Geometry`."""
+    geo = _geometry_of(size)
     parts = [p for p in text.strip().split(",")]
-    squares = [parse_square(p, size) for p in parts]
+    squares = [geo.parse(p) for p in parts]
     if len(set(squares)) != len(squares):
-        raise ValueError(f"a square twice in move {text!r}")
-    if not 1 <= len(squares) <= 5:
-        raise ValueError(f"a piece has 1 to 5 squares, got {len(squares)} in {text!r}")
+        raise ValueError(f"a {geo.cell_word} twice in move {text!r}")
+    if not 1 <= len(squares) <= geo.max_piece_size:
+        raise ValueError(f"a piece has 1 to {geo.max_piece_size} {geo.cell_word}s, "
+                         f"got {len(squares)} in {text!r}")
     return frozenset(squares)
 
 
@@ -178,9 +593,10 @@ def engine_move_text(move: Iterable[Square]) -> str:
     return ",".join(square_name(s) for s in sorted(move, key=lambda s: (-s[1], s[0])))
 
 
-# ------------------------------------------------------------------ shapes
+# ------------------------------------------------------------------ shapes (square boards)
 def normalize(cells: Iterable[Square]) -> Tuple[Square, ...]:
-    """Shifts cells so the smallest x and y are 0; sorted."""
+    """Shifts cells so the smallest x and y are 0; sorted (square boards; Trigon:
+    :meth:`Geometry.normalize`)."""
     cells = list(cells)
     mx = min(c[0] for c in cells)
     my = min(c[1] for c in cells)
@@ -189,7 +605,7 @@ def normalize(cells: Iterable[Square]) -> Tuple[Square, ...]:
 
 def transform(cells: Iterable[Square], rotation: int = 0, flip: bool = False) -> Tuple[Square, ...]:
     """Mirrors (left-right) if ``flip``, then turns ``rotation`` quarter turns clockwise;
-    normalized."""
+    normalized (square boards; Trigon: :meth:`Geometry.rotate`, :meth:`Geometry.flip`)."""
     out = []
     for x, y in cells:
         if flip:
@@ -200,50 +616,29 @@ def transform(cells: Iterable[Square], rotation: int = 0, flip: bool = False) ->
     return normalize(out)
 
 
-_ORIENTATIONS: Dict[str, List[Tuple[Square, ...]]] = {}
+def orientations(piece: str, board: Board = 20) -> List[Tuple[Square, ...]]:
+    """The distinct orientations of a piece (turned and mirrored), normalized; a square
+    board's piece unless ``board`` names another geometry."""
+    return _geometry_of(board).orientations(piece)
 
 
-def orientations(piece: str) -> List[Tuple[Square, ...]]:
-    """The distinct orientations of a piece (turned and mirrored), normalized."""
-    got = _ORIENTATIONS.get(piece)
-    if got is None:
-        got = []
-        for flip in (False, True):
-            for rot in range(4):
-                o = transform(PIECES[piece], rot, flip)
-                if o not in got:
-                    got.append(o)
-        _ORIENTATIONS[piece] = got
-    return got
-
-
-_SHAPE_OF: Dict[Tuple[Square, ...], str] = {}
-
-
-def piece_of(move: Iterable[Square]) -> Optional[str]:
-    """The name of the piece a set of squares forms, None if it is no piece."""
-    if not _SHAPE_OF:
-        for name in PIECES:
-            for o in orientations(name):
-                _SHAPE_OF[o] = name
-    cells = list(move)
-    if not cells:
-        return None
-    return _SHAPE_OF.get(normalize(cells))
+def piece_of(move: Iterable[Square], board: Board = 20) -> Optional[str]:
+    """The name of the piece a set of points forms, None if it is no piece (square boards
+    unless ``board`` names another geometry)."""
+    return _geometry_of(board).piece_of(move)
 
 
 _UNKNOWN = object()
-_EDGES = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 # ------------------------------------------------------------------ positions
 class Position:
-    """A board: who covers each square, each colour's pieces left, whose turn it is."""
+    """A board: who covers each point, each colour's pieces left, whose turn it is."""
 
     def __init__(self, variant: str = "classic") -> None:
         self.variant = variant_info(variant)
         v = self.variant
+        self.geometry = v.geometry
         self.cells: Dict[Square, int] = {}
         self.left: List[Dict[str, int]] = [{p: v.copies for p in v.pieces} for _ in range(v.ncolours)]
         self.to_play = 0
@@ -257,6 +652,7 @@ class Position:
     def copy(self) -> "Position":
         p = Position.__new__(Position)
         p.variant = self.variant
+        p.geometry = self.geometry
         p.cells = dict(self.cells)
         p.left = [dict(d) for d in self.left]
         p.to_play = self.to_play
@@ -272,7 +668,7 @@ class Position:
         return self.variant.size
 
     def on_board(self, sq: Square) -> bool:
-        return 0 <= sq[0] < self.variant.size and 0 <= sq[1] < self.variant.size
+        return self.geometry.on_board(sq)
 
     def pieces_left(self, colour: int) -> List[str]:
         """The pieces a colour has left, each copy listed (in the set's order)."""
@@ -284,39 +680,38 @@ class Position:
         return len(v.pieces) * v.copies - sum(self.left[colour].values())
 
     def forbidden(self, colour: int) -> Set[Square]:
-        """Squares a piece of ``colour`` may not cover: occupied, or along an edge of its own."""
+        """Points a piece of ``colour`` may not cover: occupied, or along an edge of its own."""
         got = self._forbidden.get(colour)
         if got is None:
             got = set(self.cells)
-            for (x, y), c in self.cells.items():
+            adj = self.geometry.adj
+            for p, c in self.cells.items():
                 if c == colour:
-                    for dx, dy in _EDGES:
-                        got.add((x + dx, y + dy))
+                    got.update(adj(p))
             self._forbidden[colour] = got
         return got
 
     def corners(self, colour: int) -> Set[Square]:
-        """The colour's attach corners: free squares a new piece of it may cover to touch it
-        corner to corner (its starting square before its first piece)."""
+        """The colour's attach corners: free points a new piece of it may cover to touch it
+        corner to corner (before its first piece: its starting square, or the free Trigon
+        starting points)."""
         bad = self.forbidden(colour)
         if self.placed(colour) == 0:
-            start = self.variant.starts[colour]
-            return {start} if start not in bad else set()
+            return {s for s in self.variant.starts_of(colour) if s not in bad}
         out = set()
-        for (x, y), c in self.cells.items():
+        diag = self.geometry.diag
+        for p, c in self.cells.items():
             if c == colour:
-                for dx, dy in _DIAGONALS:
-                    sq = (x + dx, y + dy)
-                    if sq not in bad and self.on_board(sq):
-                        out.add(sq)
+                out.update(q for q in diag(p) if q not in bad)
         return out
 
     def check(self, colour: int, move: Iterable[Square]) -> Optional[str]:
         """Why ``move`` is illegal for ``colour``, or None if it is legal."""
         squares = frozenset(move)
-        piece = piece_of(squares)
+        geo = self.geometry
+        piece = geo.piece_of(squares)
         if piece is None:
-            return "these squares are not the shape of a piece"
+            return f"these {geo.cell_word}s are not the shape of a piece"
         name = self.variant.colour_names[colour]
         if self.left[colour].get(piece, 0) == 0:
             if piece not in self.variant.pieces:
@@ -325,11 +720,16 @@ class Position:
         if not all(self.on_board(s) for s in squares):
             return "the piece does not fit on the board"
         if any(s in self.cells for s in squares):
-            return "the piece covers an occupied square"
+            return f"the piece covers an occupied {geo.cell_word}"
         if self.placed(colour) == 0:
-            start = self.variant.starts[colour]
-            if start not in squares:
-                return f"{name}'s first piece must cover its starting square {square_name(start)}"
+            starts = self.variant.starts_of(colour)
+            if not self.variant.shared_starts:
+                if starts[0] not in squares:
+                    return (f"{name}'s first piece must cover its starting square "
+                            f"{square_name(starts[0])}")
+            elif not any(s in squares for s in starts):
+                names = " ".join(move_text([s]) for s in sorted(starts))
+                return f"{name}'s first piece must cover a starting point ({names})"
             return None
         if any(s in self.forbidden(colour) for s in squares):
             return f"the piece touches {name} along an edge"
@@ -342,19 +742,20 @@ class Position:
 
     def legal_moves(self, colour: int, pieces: Optional[Sequence[str]] = None) -> Iterator[Move]:
         """Every legal move of ``colour`` (each once), optionally of some pieces only."""
-        bad = self.forbidden(colour)
-        corners = self.corners(colour)
+        geo = self.geometry
+        free = geo.point_set - self.forbidden(colour)
+        corners = [(c, geo.point_type(c)) for c in self.corners(colour)]
         seen: Set[Move] = set()
         names = [p for p in (pieces or self.variant.pieces) if self.left[colour].get(p, 0) > 0]
-        size = self.variant.size
         for piece in names:
-            for o in orientations(piece):
-                for cx, cy in corners:
-                    for ox, oy in o:
+            for o, by_type in geo.anchors(piece):
+                for (cx, cy), t in corners:
+                    # Only cells of the corner's type may lie on it (triangles keep pointing
+                    # the way they point).
+                    for ox, oy in by_type[t]:
                         dx, dy = cx - ox, cy - oy
                         squares = [(x + dx, y + dy) for x, y in o]
-                        if all(0 <= x < size and 0 <= y < size and (x, y) not in bad
-                               for x, y in squares):
+                        if all(s in free for s in squares):
                             m = frozenset(squares)
                             if m not in seen:
                                 seen.add(m)
@@ -384,8 +785,8 @@ class Position:
 
     # -- scores
     def points(self, colour: int) -> int:
-        """Squares placed, +15 with every piece placed, +5 more if the last was the monomino
-        (no bonus in Junior)."""
+        """Squares (triangles) placed, +15 with every piece placed, +5 more if the last was
+        the piece of one square (triangle); no bonus in Junior."""
         v = self.variant
         squares = sum(1 for c in self.cells.values() if c == colour)
         if v.bonus and sum(self.left[colour].values()) == 0:
@@ -418,7 +819,7 @@ class Position:
         why = self.check(colour, squares)
         if why is not None:
             raise IllegalMove(why)
-        piece = piece_of(squares)
+        piece = self.geometry.piece_of(squares)
         assert piece is not None
         for s in squares:
             self.cells[s] = colour
@@ -432,10 +833,17 @@ class Position:
 
     def rows(self) -> List[str]:
         """The board as text rows from the top (``.`` empty, ``1``..``4`` colours), as the
-        engine's ``show`` prints them."""
-        n = self.variant.size
-        return ["".join(str(self.cells[(x, y)] + 1) if (x, y) in self.cells else "."
-                        for x in range(n)) for y in reversed(range(n))]
+        engine's ``show`` prints them; Trigon rows are ``width`` long, a space off the
+        hexagon."""
+        geo = self.geometry
+
+        def char(p: Square) -> str:
+            if p in self.cells:
+                return str(self.cells[p] + 1)
+            return "." if geo.on_board(p) else " "
+
+        return ["".join(char((x, y)) for x in range(geo.width))
+                for y in reversed(range(geo.height))]
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,12 @@
 runner ``twogtp`` write them.
 
 The format is SGF 4 syntax. The root node's ``GM`` names the variant (``Blokus``, ``Blokus
-Two-Player``, ``Blokus Three-Player``, ``Blokus Duo``, ``Blokus Junior``); every later node
-holds one move, a property whose value is the piece's squares joined by commas: ``B`` / ``W``
-in the two-colour variants (Duo, Junior), ``1`` .. ``4`` (the colours in playing order) in the
-others. A colour that cannot move has no node (passes are implicit). Files may hold several
+Two-Player``, ``Blokus Three-Player``, ``Blokus Duo``, ``Blokus Junior``, ``Blokus Trigon``,
+``Blokus Trigon Two-Player``, ``Blokus Trigon Three-Player``); every later node holds one move,
+a property whose value is the piece's squares (Trigon: triangles, ``r15,s15,s16``; columns
+after ``z`` are ``aa``, ``ab``, ...) joined by commas: ``B`` / ``W`` in the two-colour variants
+(Duo, Junior), ``1`` .. ``4`` (the colours in playing order; ``1`` .. ``3`` in Trigon
+Three-Player) in the others. A colour that cannot move has no node (passes are implicit). Files may hold several
 games (a match runner appends one per game) and variations (the first child is the main line).
 Setup properties (``AB``, ``AW``, ``A1`` .. ``A4``, ``AE``) are refused.
 
@@ -39,6 +41,7 @@ __all__ = [
 ]
 
 SETUP = {"AB", "AW", "A1", "A2", "A3", "A4", "AE"}
+_COUNT = {3: "three", 4: "four"}
 
 
 class SgfError(ValueError):
@@ -170,10 +173,15 @@ def parse(text: str) -> List[Node]:
 
 # ------------------------------------------------------------------ records
 def _move_colour(variant: blokus.VariantInfo, ident: str) -> Optional[int]:
+    """The colour of a move property, None if ``ident`` is no move property; SgfError for a
+    colour the variant does not have."""
     if variant.ncolours == 2:
         return {"B": 0, "W": 1, "1": 0, "2": 1}.get(ident)
-    return {"1": 0, "2": 1, "3": 2, "4": 3,
-            "BLUE": 0, "YELLOW": 1, "RED": 2, "GREEN": 3}.get(ident)
+    colour = {"1": 0, "2": 1, "3": 2, "4": 3,
+              "BLUE": 0, "YELLOW": 1, "RED": 2, "GREEN": 3}.get(ident)
+    if colour is not None and colour >= variant.ncolours:
+        raise SgfError(f"move property {ident} in a {_COUNT[variant.ncolours]}-colour game")
+    return colour
 
 
 @dataclass
@@ -181,7 +189,8 @@ class Record:
     """The main line of one game: its variant, moves and root properties."""
 
     variant: str
-    """tessera's variant name (``classic``, ``two``, ``three``, ``duo``, ``junior``)."""
+    """tessera's variant name (``classic``, ``two``, ``three``, ``duo``, ``junior``, ``trigon``,
+    ``trigon_2``, ``trigon_3``)."""
     moves: List[Tuple[int, str]]
     """The moves in order: (colour 0-based in playing order, squares as written)."""
     properties: Dict[str, str] = field(default_factory=dict)
@@ -198,7 +207,7 @@ class Record:
         names = self.info.colour_names
         for i, (colour, text) in enumerate(self.moves[:upto]):
             try:
-                game.play(blokus.parse_move(text, self.info.size), colour)
+                game.play(blokus.parse_move(text, self.info), colour)
             except ValueError as e:
                 raise SgfError(f"move {i + 1} ({names[colour]} {text!r}): {e}") from None
         return game
@@ -222,9 +231,10 @@ def _record(root: Node) -> Record:
             if ident in SETUP:
                 raise SgfError(f"setup properties ({ident}) are not supported, "
                                "only games from the empty board")
-            if info.ncolours == 4 and ident in ("B", "W"):
-                raise SgfError(f"move property {ident} in a four-colour game "
-                               "(colours are 1, 2, 3, 4)")
+            if info.ncolours > 2 and ident in ("B", "W"):
+                colours = ", ".join(str(c + 1) for c in range(info.ncolours))
+                raise SgfError(f"move property {ident} in a {_COUNT[info.ncolours]}-colour "
+                               f"game (colours are {colours})")
             colour = _move_colour(info, ident)
             if colour is None:
                 continue
@@ -291,7 +301,7 @@ def dumps(
     if isinstance(game, Record):
         info = game.info
         moves: Iterable[Tuple[int, str]] = [
-            (c, blokus.move_text(blokus.parse_move(t, info.size))) for c, t in game.moves]
+            (c, blokus.move_text(blokus.parse_move(t, info))) for c, t in game.moves]
     else:
         info = game.variant
         moves = [(m.colour, m.text) for m in game.moves]
