@@ -341,9 +341,9 @@ impl Board {
         self.squares[c] as u32
     }
 
-    /// Points of colour `c`: squares placed (but those of loose pieces), +15 with all pieces
-    /// placed, +5 more if the last one was the monomino (bonuses only with the classic pieces
-    /// and Trigon's).
+    /// Points of colour `c`: squares placed, not counting loose pieces (Callisto's single
+    /// squares), +15 with all pieces placed, +5 more if the last one was the monomino (bonuses
+    /// only with the classic pieces and Trigon's).
     pub fn points(&self, c: usize) -> i32 {
         let mut p = self.scored[c] as i32;
         if self.pieces_left[c] == 0 && self.variant.bonus() {
