@@ -3,13 +3,13 @@ checked against records written by the reference program's match runner (twogtp,
 own in tests/data/blokus), against the engine's move generation and against `tessera gtp`
 loadsgf."""
 
-import random
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from tessera_client import EngineError
+from conftest import random_game
 from tessera_client import blokus, blokus_sgf
 from tessera_client.blokus_sgf import SgfError
 
@@ -21,16 +21,6 @@ RECORDS = {
 }
 
 
-def random_game(variant, seed, max_moves=None):
-    rng = random.Random(seed)
-    game = blokus.Game(variant)
-    while max_moves is None or len(game) < max_moves:
-        c = game.position.effective_to_play()
-        if c is None:
-            break
-        moves = sorted(game.position.legal_moves(c), key=blokus.move_text)
-        game.play(rng.choice(moves), c)
-    return game
 
 
 class Gtp:

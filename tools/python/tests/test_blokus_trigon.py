@@ -5,13 +5,13 @@ With Pentobi's GTP engine at hand ($PENTOBI_GTP, or the peers' build) the rules 
 against it too."""
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import random_game
 from tessera_client import blokus, blokus_sgf
 from tessera_client.blokus_sgf import SgfError
 
@@ -28,15 +28,6 @@ def mv(text, variant="trigon"):
     return blokus.parse_move(text, blokus.variant_info(variant))
 
 
-def random_game(variant, seed, max_moves=None):
-    rng = random.Random(seed)
-    game = blokus.Game(variant)
-    while max_moves is None or len(game) < max_moves:
-        c = game.position.effective_to_play()
-        if c is None:
-            break
-        game.play(rng.choice(sorted(game.position.legal_moves(c), key=blokus.move_text)), c)
-    return game
 
 
 # ------------------------------------------------------------------ the board
