@@ -288,7 +288,9 @@ impl Gtp {
                 .args
                 .movetime
                 .or(if counted { None } else { Some(1000) }),
-            nodes: self.args.nodes,
+            // A level's playouts count as a node limit here, so that the search gets no
+            // default deadline (a loaded machine must not cut a level's search short).
+            nodes: self.args.nodes.or(playouts),
             ..Limits::default()
         };
         let control = SearchControl::new(
