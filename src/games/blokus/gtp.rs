@@ -7,6 +7,7 @@
 use super::board::{MoveGen, Variant};
 use super::book::Book;
 use super::game::Game;
+use super::last_tree::{self, LastTree};
 use super::level;
 use super::mcts::Mcts;
 use super::session::{SearchSettings, search_tree};
@@ -76,9 +77,8 @@ pub struct Gtp {
     args: GtpArgs,
     seed: u64,
     genmoves: u64,
-    /// The last search's tree and the game history at its root, reused when the game went on
-    /// from there.
-    tree: Option<(Vec<(usize, u16)>, Mcts)>,
+    /// The last search's tree, reused when the game went on from there.
+    tree: LastTree,
 }
 
 /// What one command asks of the loop.
@@ -110,7 +110,7 @@ impl Gtp {
             seed: args.seed,
             args,
             genmoves: 0,
-            tree: None,
+            tree: LastTree::default(),
         })
     }
 
@@ -171,7 +171,7 @@ impl Gtp {
                     .or_else(|| Variant::parse(&line).ok())
                     .ok_or("invalid argument")?;
                 self.game = Game::new(variant);
-                self.tree = None;
+                self.tree.clear();
                 String::new()
             }
             "loadsgf" => {
@@ -188,12 +188,12 @@ impl Gtp {
                     _ => return Err("loadsgf needs FILE [MOVE_NUMBER]".into()),
                 };
                 self.game = sgf::load_file(file, number)?;
-                self.tree = None;
+                self.tree.clear();
                 String::new()
             }
             "clear_board" => {
                 self.game = Game::new(self.game.variant());
-                self.tree = None;
+                self.tree.clear();
                 String::new()
             }
             "play" => {
@@ -248,7 +248,7 @@ impl Gtp {
                 if !self.game.undo() {
                     return Err("cannot undo".into());
                 }
-                self.tree = None;
+                self.tree.clear();
                 String::new()
             }
             "set_random_seed" => {
@@ -282,15 +282,21 @@ impl Gtp {
             .args
             .level
             .and_then(|level| level::playout_budget(&board, c, level));
+        let history = self.game.history.clone();
+        let reused = self.tree.take_for(&history, &board);
+        // A level counts the root's visits, the reused ones included (as the reference
+        // engine's levels do); the playouts left count as a node limit here, so that the
+        // search gets no default deadline (a loaded machine must not cut a level's search
+        // short).
+        let reused_visits = reused.as_ref().map_or(0, Mcts::root_visits);
+        let level_playouts = playouts.map(|p| last_tree::playouts_left(p, reused_visits));
         let counted = self.args.nodes.is_some() || playouts.is_some();
         let limits = Limits {
             movetime: self
                 .args
                 .movetime
                 .or(if counted { None } else { Some(1000) }),
-            // A level's playouts count as a node limit here, so that the search gets no
-            // default deadline (a loaded machine must not cut a level's search short).
-            nodes: self.args.nodes.or(playouts),
+            nodes: self.args.nodes.or(level_playouts),
             ..Limits::default()
         };
         let control = SearchControl::new(
@@ -299,18 +305,11 @@ impl Gtp {
             limits.nodes,
             None,
         )
-        .capped(playouts, None);
+        .capped(level_playouts, None);
         let seed = self
             .seed
             .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
         self.genmoves += 1;
-        let history = self.game.history.clone();
-        // A level counts the playouts of this move alone, on one tree.
-        let reused = self.tree.take().filter(|_| playouts.is_none());
-        let reused = reused.and_then(|(at, mut tree)| {
-            let suffix = history.strip_prefix(at.as_slice())?;
-            tree.reroot(suffix, &board).then_some(tree)
-        });
         let threads = level::threads(playouts, self.args.threads);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(
@@ -327,7 +326,7 @@ impl Gtp {
             lines: 1,
         };
         let (line, tree) = search_tree(reused, &board, &history, &settings, &control, report);
-        self.tree = tree.map(|t| (history, t));
+        self.tree.keep(history, tree);
         let t = board.tables();
         let m = line
             .first()

@@ -1,6 +1,7 @@
 //! Playing levels for people, calibrated against the reference engine (Pentobi): level k below
-//! full strength searches a fixed number of playouts per move, a share of what Pentobi's level
-//! k searches, so that a player who knows its ladder finds the same one here. The share evens
+//! full strength searches until the root has a fixed number of visits (those of the subtree kept
+//! from the last search included, as Pentobi counts them), a share of what Pentobi's level k
+//! searches, so that a player who knows its ladder finds the same one here. The share evens
 //! out the cost of a playout (ours are dearer on the 14x14 board) and what a few playouts are
 //! worth at the bottom of the ladder; it was set from matches against Pentobi at each level
 //! (docs/measurements.md, Blokus levels). From level 4 up the budget grows along the game (a
@@ -27,7 +28,7 @@ const TRIGON: [f64; 9] = [
 /// yet: one).
 const TRIGON_SHARE: [f64; 9] = [1.0; 9];
 /// The share of those playouts tessera searches at each level, 20x20 board.
-const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.76, 0.8, 0.8, 0.8, 0.8];
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.76, 0.6, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board.
 const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.52, 0.55, 0.55, 0.55];
 /// The first level whose budget follows the game's progress, and that plays the whole opening

@@ -9,6 +9,7 @@
 //! `playout`) keep incremental move lists; results carry quality bonuses (see `quality`).
 
 use super::board::{Board, MoveGen};
+use super::considered;
 use super::playout::{Local, Playout};
 use super::prior::{self, Kinds};
 use super::quality::Quality;
@@ -97,12 +98,14 @@ pub struct Mcts {
 /// grows into memory it already touched pays no page faults (fresh pages cost about a tenth of
 /// the CPU of a level's search of a few thousand playouts, whose tree holds up to a million
 /// nodes). Only storage of at most [`SPARE_MAX`] nodes is kept.
-static SPARE: Mutex<Option<(Vec<Node>, Vec<[f32; 4]>)>> = Mutex::new(None);
+static SPARE: Mutex<Option<NodeStorage>> = Mutex::new(None);
+/// A tree's nodes and their result sums.
+type NodeStorage = (Vec<Node>, Vec<[f32; 4]>);
 /// The largest node storage kept for the next search (about 100 MB with the result sums).
 const SPARE_MAX: usize = 1 << 21;
 
 /// Empty node storage for a new tree: the spare one if there is one.
-fn node_storage() -> (Vec<Node>, Vec<[f32; 4]>) {
+fn node_storage() -> NodeStorage {
     let spare = SPARE.lock().ok().and_then(|mut s| s.take());
     spare.unwrap_or_default()
 }
@@ -181,6 +184,11 @@ impl Mcts {
         self.playouts
     }
 
+    /// The root's real visits, those reused with the tree included.
+    pub fn root_visits(&self) -> u64 {
+        self.nodes[0].real as u64
+    }
+
     /// The root position.
     pub fn root(&self) -> &Board {
         &self.root
@@ -197,10 +205,16 @@ impl Mcts {
         let t = b.tables();
         let first = self.nodes.len() as u32;
         // Early on only the larger pieces are worth a look.
-        let min = Playout::considered(t.geo.grid, b.nmoves(), b.ncolours());
-        if self.buf.iter().any(|&m| t.moves[m as usize].size >= min) {
-            self.buf.retain(|&m| t.moves[m as usize].size >= min);
+        let pieces = self.playout.considered(b.nmoves(), b.ncolours());
+        let considered = |m: &u16| pieces >> t.moves[*m as usize].piece & 1 != 0;
+        if self.buf.iter().any(considered) {
+            self.buf.retain(considered);
         }
+        if let Some(start) = considered::first_piece_start(b, c) {
+            self.buf
+                .retain(|&m| t.moves[m as usize].points().contains(&start));
+        }
+        considered::keep_central(b, &mut self.buf);
         let root = &self.nodes[0];
         let base = if root.real > 0 {
             self.sums[0][player as usize] / root.real as f32

@@ -4,9 +4,11 @@
 
 pub mod board;
 pub mod book;
+pub mod considered;
 pub mod game;
 pub mod geometry;
 pub mod gtp;
+pub mod last_tree;
 pub mod level;
 pub mod mcts;
 pub mod move_lists;

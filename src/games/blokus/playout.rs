@@ -6,9 +6,9 @@
 //! considered.
 
 use super::board::Board;
-use super::geometry::Grid;
+use super::considered::{self, Considered};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, MAX_PIECE, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
+use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -125,8 +125,8 @@ struct List {
     len: usize,
     /// Whether the list was built in this simulation.
     ready: bool,
-    /// The smallest piece size the list holds moves for.
-    min_size: u8,
+    /// The pieces the list holds moves for (a bit per piece).
+    pieces: u32,
     /// The colour's move since the list was last brought up to date.
     last: Option<u16>,
     /// The colour's rule stage when the list was built (see `Board::rule_stage`).
@@ -139,7 +139,7 @@ impl Default for List {
             moves: boxed(),
             len: 0,
             ready: false,
-            min_size: 0,
+            pieces: 0,
             last: None,
             stage: 0,
         }
@@ -159,8 +159,8 @@ pub struct Playout {
     npoints: usize,
     /// Weight of each piece by its size and corner count.
     piece_weight: PieceWeights,
-    /// Per smallest size: the pieces of at least that size (bit mask).
-    size_mask: [u32; MAX_PIECE + 1],
+    /// The pieces considered round by round.
+    considered: Considered,
     /// The cumulative weights of the moves of the list being brought up to date.
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
@@ -193,14 +193,6 @@ impl Playout {
                 *w = 1e-13;
             }
         }
-        let mut size_mask = [0u32; MAX_PIECE + 1];
-        for (min, mask) in size_mask.iter_mut().enumerate() {
-            for (k, shape) in t.shapes.iter().enumerate() {
-                if shape.cells.len() >= min {
-                    *mask |= 1 << k;
-                }
-            }
-        }
         Playout {
             lists: Default::default(),
             marks: vec![0; 4 * t.moves.len()],
@@ -210,28 +202,17 @@ impl Playout {
             nmoves_table: t.moves.len(),
             npoints: t.npoints(),
             piece_weight,
-            size_mask,
+            considered: Considered::new(t),
             cum: boxed(),
             corners: Vec::new(),
             local: Local::new(),
         }
     }
 
-    /// The smallest piece size worth considering with `placed` pieces on a board of `nc` colours
-    /// of grid `grid`: the largest pieces first, then smaller ones turn by turn.
-    pub fn considered(grid: Grid, placed: usize, nc: usize) -> u8 {
-        // Rounds (a piece per colour) up to which pieces of at least 6, 5, 4, 3 cells are
-        // considered.
-        let rounds: [usize; 4] = match (grid, nc) {
-            (Grid::Square, 2) => [0, 2, 3, 5],
-            (Grid::Square, _) => [0, 3, 5, 7],
-            (Grid::Triangle, _) => [3, 5, 7, 9],
-        };
-        [6u8, 5, 4, 3]
-            .into_iter()
-            .zip(rounds)
-            .find(|&(_, r)| placed < r * nc)
-            .map_or(1, |(size, _)| size)
+    /// The pieces worth considering (a bit per piece) after `moves` moves of a game of `nc`
+    /// colours (see [`Considered`]).
+    pub fn considered(&self, moves: usize, nc: usize) -> u32 {
+        self.considered.at(moves, nc)
     }
 
     /// Colour `c`'s list as last brought up to date.
@@ -240,8 +221,8 @@ impl Playout {
         &self.lists[c].moves[..self.lists[c].len]
     }
 
-    /// Builds colour `c`'s list afresh with pieces of at least `min_size` squares.
-    fn build(&mut self, b: &mut Board, c: usize, min_size: u8) {
+    /// Builds colour `c`'s list afresh with the moves of `pieces` (a bit per piece).
+    fn build(&mut self, b: &mut Board, c: usize, pieces: u32) {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
             self.marks.iter_mut().for_each(|m| *m = 0);
@@ -250,22 +231,25 @@ impl Playout {
         }
         self.stamps[c] = self.next_stamp;
         self.corners.clear();
-        self.corners.extend_from_slice(b.live_attach_points(c));
+        match considered::first_piece_start(b, c) {
+            Some(start) => self.corners.push(start),
+            None => self.corners.extend_from_slice(b.live_attach_points(c)),
+        }
         let list = &mut self.lists[c];
         list.len = 0;
-        b.for_loose_moves(c, self.size_mask[min_size as usize], |m| {
+        b.for_loose_moves(c, pieces, |m| {
             list.moves[list.len & (LIST_CAP - 1)] = m;
             list.len += 1;
             true
         });
-        let usable = b.contact_pieces(c) & self.size_mask[min_size as usize];
+        let usable = b.contact_pieces(c) & pieces;
         for i in 0..self.corners.len() {
             let p = self.corners[i];
             self.add_at(b, c, p, usable);
         }
         let list = &mut self.lists[c];
         list.ready = true;
-        list.min_size = min_size;
+        list.pieces = pieces;
         list.last = None;
         list.stage = b.rule_stage(c);
     }
@@ -301,14 +285,18 @@ impl Playout {
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
     fn update(&mut self, b: &mut Board, c: usize) {
-        let want = Self::considered(b.tables().geo.grid, b.nmoves(), b.ncolours());
+        let want = self.considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
-        if !list.ready || want < list.min_size || list.stage != b.rule_stage(c) {
+        // A first piece on shared starting points goes to the best free one, which the other
+        // colours' first pieces may change.
+        let starting = b.variant.shared_starts() && b.is_first_piece(c);
+        if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
             let t = b.tables();
-            let left = b.left_mask(c);
+            let left = b.left_mask(c) & want;
             let list = &mut self.lists[c];
+            list.pieces = want;
             let moves = &mut *list.moves;
             let forbidden = b.forbidden_set(c);
             let all_bits = t.all_bits();
@@ -323,7 +311,7 @@ impl Playout {
             }
             list.len = n;
             if let Some(last) = list.last.take() {
-                let usable = b.contact_pieces(c) & self.size_mask[list.min_size as usize];
+                let usable = b.contact_pieces(c) & want;
                 for &q in t.attach(last) {
                     if b.is_free_for(c, q as usize) {
                         self.add_at(b, c, q, usable);
@@ -331,8 +319,9 @@ impl Playout {
                 }
             }
         }
-        if self.lists[c].len == 0 && self.lists[c].min_size > 1 {
-            self.build(b, c, 1);
+        let all = self.considered.all();
+        if self.lists[c].len == 0 && self.lists[c].pieces != all {
+            self.build(b, c, all);
         }
         // The cumulative weights, in list order.
         let t = b.tables();
@@ -411,6 +400,7 @@ mod tests {
             Variant::Classic,
             Variant::Callisto2,
             Variant::Callisto,
+            Variant::Trigon,
         ] {
             let t = v.tables();
             let mut p = Playout::new(t);
@@ -428,8 +418,12 @@ mod tests {
                     let Some(c) = b.skip_to_mover() else { break };
                     p.update(&mut b, c);
                     let mut full = Vec::new();
-                    let min = p.lists[c].min_size;
-                    b.gen_moves_sized(c, min, 5, &mut mg, &mut full);
+                    let pieces = p.lists[c].pieces;
+                    b.gen_moves(c, &mut mg, &mut full);
+                    full.retain(|&m| pieces >> t.moves[m as usize].piece & 1 != 0);
+                    if let Some(start) = considered::first_piece_start(&b, c) {
+                        full.retain(|&m| t.moves[m as usize].points().contains(&start));
+                    }
                     let mut have = p.moves(c).to_vec();
                     have.sort_unstable();
                     full.sort_unstable();

@@ -5,15 +5,19 @@
 use super::board::{Board, Variant};
 use super::book::Book;
 use super::game::Game;
+use super::last_tree::{self, LastTree};
 use super::level;
 use super::mcts::{Mcts, MctsSearch};
 use crate::games::{EngineOptions, GameSession, Legal, SearchJob};
 use crate::search::{Info, Limits, SearchControl, iterative};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The game state the protocol sees.
 pub struct BlokusSession {
     game: Game,
+    /// The last search's tree, for the next search of this game (shared with the worker).
+    last: Arc<Mutex<LastTree>>,
 }
 
 impl BlokusSession {
@@ -28,6 +32,7 @@ impl BlokusSession {
         }
         Ok(BlokusSession {
             game: Game::new(variant),
+            last: Arc::default(),
         })
     }
 }
@@ -120,6 +125,7 @@ impl GameSession for BlokusSession {
             threads: level::threads(playouts, options.threads),
             playouts,
             lines: options.multipv,
+            last: Arc::clone(&self.last),
         }))
     }
 }
@@ -137,6 +143,8 @@ struct BlokusJob {
     playouts: Option<u64>,
     /// How many best lines to report (`MultiPV`).
     lines: usize,
+    /// The game's last search tree: taken if it serves this position, the new one kept.
+    last: Arc<Mutex<LastTree>>,
 }
 
 impl SearchJob for BlokusJob {
@@ -144,10 +152,17 @@ impl SearchJob for BlokusJob {
         if let Some(m) = self.book {
             return vec![m];
         }
+        let reused = self
+            .last
+            .lock()
+            .ok()
+            .and_then(|mut last| last.take_for(&self.history, &self.board));
+        let reused_visits = reused.as_ref().map_or(0, Mcts::root_visits);
         let capped;
         let control = match self.playouts {
-            Some(cap) => {
-                capped = control.capped(Some(cap), None);
+            Some(budget) => {
+                capped =
+                    control.capped(Some(last_tree::playouts_left(budget, reused_visits)), None);
                 &capped
             }
             None => control,
@@ -157,7 +172,17 @@ impl SearchJob for BlokusJob {
             threads: self.threads,
             lines: self.lines,
         };
-        let mut line = search(&self.board, &self.history, &settings, control, report);
+        let (mut line, tree) = search_tree(
+            reused,
+            &self.board,
+            &self.history,
+            &settings,
+            control,
+            report,
+        );
+        if let Ok(mut last) = self.last.lock() {
+            last.keep(self.history, tree);
+        }
         line.truncate(1);
         line
     }
@@ -178,20 +203,9 @@ pub struct SearchSettings {
     pub lines: usize,
 }
 
-/// Searches `board` for the colour to move. Returns the best line in notation, empty when the
-/// game is over.
-pub fn search(
-    board: &Board,
-    history: &[(usize, u16)],
-    settings: &SearchSettings,
-    control: &SearchControl,
-    report: &mut dyn FnMut(&Info),
-) -> Vec<String> {
-    search_tree(None, board, history, settings, control, report).0
-}
-
-/// As [`search`], growing `tree` (whose root must be `board`) when given; also returns the
-/// main thread's tree for reuse at the next move.
+/// Searches `board` for the colour to move, growing `tree` (whose root must be `board`) when
+/// given. Returns the best line in notation (empty when the game is over) and the main
+/// thread's tree for reuse at the next move.
 pub fn search_tree(
     tree: Option<Mcts>,
     board: &Board,

@@ -1,0 +1,86 @@
+//! The tree of a game's last search, kept so that the next search of the same game starts from
+//! the subtree of the position it reached, as the reference engine does at every level: the
+//! playouts spent on the lines the game then followed are not searched again.
+
+use super::board::Board;
+use super::mcts::Mcts;
+
+/// A game's last search tree and the game's moves (colour, move) at its root.
+#[derive(Default)]
+pub struct LastTree(Option<(Vec<(usize, u16)>, Mcts)>);
+
+impl LastTree {
+    /// The kept tree moved down to the position after `history` (`board`), if the kept tree's
+    /// root is an earlier position of that game and the tree knows the moves played since;
+    /// nothing is kept afterwards either way.
+    pub fn take_for(&mut self, history: &[(usize, u16)], board: &Board) -> Option<Mcts> {
+        let (at, mut tree) = self.0.take()?;
+        let since = history.strip_prefix(at.as_slice())?;
+        tree.reroot(since, board).then_some(tree)
+    }
+
+    /// Keeps `tree`, grown at the position after `history`.
+    pub fn keep(&mut self, history: Vec<(usize, u16)>, tree: Option<Mcts>) {
+        self.0 = tree.map(|t| (history, t));
+    }
+
+    /// Forgets the kept tree (a new game, an undone move).
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+}
+
+/// The playouts a level's search still runs when `reused` of the budget's root visits came
+/// with the tree: the level counts the root's visits, as the reference engine's do, and
+/// searches at least one playout.
+pub fn playouts_left(budget: u64, reused: u64) -> u64 {
+    budget.saturating_sub(reused).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blokus::board::Variant;
+
+    /// A tree is taken only for a later position of its own game, with the visits of the
+    /// line played since; another line or an earlier position finds none.
+    #[test]
+    fn a_tree_serves_the_positions_its_game_reached() {
+        let v = Variant::Duo;
+        let start = Board::new(v);
+        let mut tree = Mcts::new(&start, 7);
+        for _ in 0..3000 {
+            tree.run_once();
+        }
+        let (best, other) = (tree.root_stats()[0], tree.root_stats()[1].0);
+        let mut after = start.clone();
+        after.play(0, best.0);
+        let line = vec![(0, best.0)];
+
+        let mut last = LastTree::default();
+        last.keep(Vec::new(), Some(tree));
+        let reused = last
+            .take_for(&line, &after)
+            .expect("the game went on from the root");
+        assert_eq!(reused.root_visits(), best.1 as u64);
+        assert!(last.take_for(&line, &after).is_none(), "taken once");
+
+        // Another first move: the tree does not know that line's position.
+        let mut elsewhere = start.clone();
+        elsewhere.play(0, other);
+        let mut moved = Mcts::new(&after, 1);
+        moved.run_once();
+        last.keep(line.clone(), Some(moved));
+        assert!(last.take_for(&[(0, other)], &elsewhere).is_none());
+        // An earlier position than the tree's root.
+        last.keep(line, Some(reused));
+        assert!(last.take_for(&[], &start).is_none());
+    }
+
+    #[test]
+    fn a_level_counts_the_reused_visits_and_searches_at_least_once() {
+        assert_eq!(playouts_left(5000, 1200), 3800);
+        assert_eq!(playouts_left(5000, 6000), 1);
+        assert_eq!(playouts_left(3, 0), 3);
+    }
+}
