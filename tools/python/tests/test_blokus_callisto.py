@@ -3,7 +3,13 @@
 player, records with Pentobi's game names; checked against facts of Pentobi (its placement
 counts, its board picture) and against the engine: its legal moves (tei `legal`, GTP
 `all_legal`) at every position of random games, its board and `final_score`, and `tessera gtp
-loadsgf` of the records written here."""
+loadsgf` of the records written here. With Pentobi's GTP engine at hand ($PENTOBI_GTP, or the
+peers' build) tools/blokus_rules_check.py checks the rules against it and the engine too."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +17,10 @@ from conftest import Gtp, board_rows, random_game
 from tessera_client import blokus, blokus_sgf
 from tessera_client.blokus_sgf import SgfError
 
+HERE = Path(__file__).resolve().parent
+TOOLS = HERE.parents[1]
+FAKE = HERE / "fake_blokus_gtp.py"
+PENTOBI = os.environ.get("PENTOBI_GTP", "/work/peers/pentobi/build/pentobi_gtp/pentobi-gtp")
 VARIANTS = ["callisto", "callisto_2", "callisto_2_4", "callisto_3"]
 GAME_NAMES = {"callisto": "Callisto", "callisto_2": "Callisto Two-Player",
               "callisto_2_4": "Callisto Two-Player Four-Color",
@@ -270,3 +280,30 @@ def test_a_tied_two_player_game():
 def test_illegal_records_are_errors(text, message):
     with pytest.raises(SgfError, match=message):
         blokus_sgf.read(text).replay()
+
+
+# ------------------------------------------------------------------ the rules check tool
+def rules_check(*args):
+    return subprocess.run([sys.executable, str(TOOLS / "blokus_rules_check.py"), *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_rules_check_allows_pentobis_early_contact_moves_only():
+    fake = f"{sys.executable} {FAKE}"
+    out = rules_check("--variant", "callisto_2", "--games", "1", "--seed", "2",
+                      "--engine", fake, "--engine", f"{fake} --bug early")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "extra moves allowed" in out.stdout and "mismatches 0" in out.stdout
+    out = rules_check("--variant", "callisto_2", "--games", "1", "--seed", "2",
+                      "--engine", fake, "--engine", f"{fake} --bug extra --after 5")
+    assert out.returncode == 1 and "mismatches 1" in out.stdout, out.stdout + out.stderr
+
+
+@pytest.mark.skipif(not os.access(PENTOBI, os.X_OK), reason="no Pentobi GTP engine")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rules_check_against_pentobi(engine_cmd, variant):
+    out = rules_check("--variant", variant, "--games", "1", "--seed", "11", "--engine-moves", "1",
+                      "--engine", f"{PENTOBI} -g {variant} -l 1 --nobook --noresign -q",
+                      "--engine", f"{engine_cmd} gtp")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "mismatches 0" in out.stdout and "2 final scores" in out.stdout
