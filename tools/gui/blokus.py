@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Blokus with the tessera engine: play, let the engine play any colours, analyse records.
 
-    python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|three|duo|junior|trigon|...]
+    python3 tools/gui/blokus.py [--engine CMD] [--variant classic|two|...|trigon|callisto|...]
                                 [--movetime MS] [--level N] [--computer COLOURS]
                                 [--open FILE.blksgf [--game K] [--goto N]]
                                 [--autoplay N [--exit-after-autoplay]] [--save FILE]
                                 [--screenshot FILE.png]
 
-Every variant (Classic, Two-Player, Three-Player, Duo, Junior, and Blokus Trigon: ``trigon``,
-``trigon_2``, ``trigon_3``, a hexagon of triangles with its six starting points ringed). Each
+Every variant (Classic, Two-Player, Three-Player, Duo, Junior; Blokus Trigon: ``trigon``,
+``trigon_2``, ``trigon_3``, a hexagon of triangles with its six starting points ringed; Callisto:
+``callisto``, ``callisto_2``, ``callisto_2_4``, ``callisto_3``, an octagon of squares with its
+centre section shaded darker, where the single squares may not go: each colour places two of
+them first, anywhere else, then its pieces join it along an edge; a piece's squares are drawn
+joined, a single square as a ring, as Pentobi draws them). Each
 colour's pieces are drawn in the side panel; click one of the colour to play, turn it with ``r``
 or the mouse wheel (a quarter turn on squares, 60 degrees on triangles), flip it with ``f``, and
 the board shows it under the mouse, green where it may go and red where not; click to place
@@ -92,8 +96,11 @@ PALETTE = {
     "duo": ["#8a3fc0", "#ee7d1b"],
     "junior": ["#27a04f", "#ee7d1b"],
 }
-for _name in ("two", "three", "trigon", "trigon_2", "trigon_3"):
+for _name in ("two", "three", "trigon", "trigon_2", "trigon_3", "callisto", "callisto_2_4",
+              "callisto_3"):
     PALETTE[_name] = PALETTE["classic"]
+PALETTE["callisto_2"] = [PALETTE["classic"][0], PALETTE["classic"][3]]  # Blue and Green
+CENTRE = "#d6d9e1"          # Callisto's centre section (empty squares)
 THINK = [("0.1 s", 100), ("0.25 s", 250), ("0.5 s", 500), ("1 s", 1000), ("2 s", 2000),
          ("5 s", 5000), ("10 s", 10000), ("30 s", 30000)]
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -201,6 +208,15 @@ def draw_block(cv: tk.Canvas, poly: Sequence[float], colour: str, tags: Any = ()
     cv.create_polygon(*shrink(poly, 0.68), fill=colour, outline="", tags=tags)
 
 
+def draw_ring(cv: tk.Canvas, poly: Sequence[float], colour: str, tags: Any = ()) -> None:
+    """Hollows a square drawn by :func:`draw_block`: a loose single square (Callisto's, which
+    scores nothing) is a ring, as Pentobi draws it."""
+    x, y, s = poly[0], poly[1], poly[2] - poly[0]
+    b = s * 0.3
+    cv.create_rectangle(x + b, y + b, x + s - b, y + s - b, fill=shade(colour, 1.6),
+                        outline=shade(colour, 0.72), tags=tags)
+
+
 class BoardView:
     """Where a board's points are drawn on the board canvas, and which point the mouse is on."""
 
@@ -288,6 +304,79 @@ class SquareView(BoardView):
                            font=("DejaVu Sans", 9))
 
 
+class CallistoView(SquareView):
+    """Callisto's octagon on its square grid, the centre section shaded."""
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        p = super().point_at(px, py)
+        return p if p is not None and self.geo.on_board(p) else None
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        size, cell, e = self.info.size, self.unit, self.geo.edge
+        cut = (size - e) // 2 * cell  # the corners are cut at 45 degrees
+        x0, y0, side = BX0 - 3, BY0 - 3, size * cell + 6
+        cv.create_polygon(x0 + cut, y0, x0 + side - cut, y0, x0 + side, y0 + cut,
+                          x0 + side, y0 + side - cut, x0 + side - cut, y0 + side, x0 + cut,
+                          y0 + side, x0, y0 + side - cut, x0, y0 + cut, fill="#9aa0b0",
+                          outline="")
+        for i in range(size):
+            x, _ = self.xy((i, 0))
+            cv.create_text(x + cell / 2, BY0 + size * cell + 13, text=blokus.column_name(i),
+                           fill=MUTED, font=("DejaVu Sans", 9))
+            first = min(x for x in range(size) if self.geo.on_board((x, i)))
+            x, y = self.xy((first, i))
+            cv.create_text(x - 14, y + cell / 2, text=str(i + 1), fill=MUTED,
+                           font=("DejaVu Sans", 9))
+
+    def draw_pieces(self, cv: tk.Canvas, placed: Sequence[Tuple[int, frozenset, bool]],
+                    colours: Sequence[str]) -> None:
+        """Placed pieces (colour, squares, loose) as Pentobi draws them: a piece's squares
+        joined into one raised shape and a gap around each piece, so that pieces of a colour
+        touching along an edge stay apart; a loose single square as a ring."""
+        s = self.unit
+        a = max(1.5, s * 0.06)      # half the gap between two pieces
+        b = max(1.5, s * 0.11)      # the raised rim
+        for colour, squares, loose in placed:
+            base = colours[colour]
+            light, dark = shade(base, 1.45), shade(base, 0.72)
+            for px, py in squares:
+                x, y = self.xy((px, py))
+                left, right = (px - 1, py) in squares, (px + 1, py) in squares
+                up, down = (px, py + 1) in squares, (px, py - 1) in squares
+                # The square, reaching across the gap to the squares of its piece.
+                x0, x1 = x - a if left else x + a, x + s + a if right else x + s - a
+                y0, y1 = y - a if up else y + a, y + s + a if down else y + s - a
+                cv.create_rectangle(x0, y0, x1, y1, fill=base, outline="")
+                # The rim on the piece's outside: light above and left, dark below and right.
+                if not down:
+                    cv.create_rectangle(x0, y1 - b, x1, y1, fill=dark, outline="")
+                if not right:
+                    cv.create_rectangle(x1 - b, y0, x1, y1, fill=dark, outline="")
+                if not up:
+                    cv.create_rectangle(x0, y0, x1, y0 + b, fill=light, outline="")
+                if not left:
+                    cv.create_rectangle(x0, y0, x0 + b, y1, fill=light, outline="")
+                if loose:
+                    draw_ring(cv, [x0, y0, x1, y0, x1, y1, x0, y1], base)
+
+
+    def outline(self, cv: tk.Canvas, squares: frozenset, **opts: Any) -> None:
+        """Lines around a placed piece's outside (one inside its gap)."""
+        s, a = self.unit, max(1.5, self.unit * 0.06) + 1
+        for px, py in squares:
+            x, y = self.xy((px, py))
+            x0 = x - a if (px - 1, py) in squares else x + a
+            x1 = x + s + a if (px + 1, py) in squares else x + s - a
+            y0 = y - a if (px, py + 1) in squares else y + a
+            y1 = y + s + a if (px, py - 1) in squares else y + s - a
+            for side, line in (((px, py + 1), (x0, y + a, x1, y + a)),
+                               ((px, py - 1), (x0, y + s - a, x1, y + s - a)),
+                               ((px - 1, py), (x + a, y0, x + a, y1)),
+                               ((px + 1, py), (x + s - a, y0, x + s - a, y1))):
+                if side not in squares:
+                    cv.create_line(*line, **opts)
+
+
 class TrigonView(BoardView):
     """The Trigon hexagon: row y from the bottom, each point a triangle half a side right of
     the one before."""
@@ -361,6 +450,8 @@ def _inside(poly: Sequence[float], px: float, py: float) -> bool:
 
 
 def board_view(info: blokus.VariantInfo) -> BoardView:
+    if info.board == "callisto":
+        return CallistoView(info)
     return TrigonView(info) if info.geometry.kind == "trigon" else SquareView(info)
 
 
@@ -537,7 +628,7 @@ class BlokusApp:
         self.variant_var = tk.StringVar()
         titles = [v.title for v in blokus.VARIANTS.values()]
         self.variant_box = ttk.Combobox(bar, textvariable=self.variant_var, values=titles,
-                                        width=19, state="readonly")
+                                        width=29, state="readonly")
         self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
         self.variant_box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
         ttk.Button(bar, text="New game", command=self.new_game).pack(side=tk.LEFT, padx=2)
@@ -628,7 +719,8 @@ class BlokusApp:
 
         corners = ttk.Frame(side)
         corners.pack(anchor="w", pady=(2, 4))
-        ttk.Label(corners, text="Corners:").pack(side=tk.LEFT)
+        self.corner_label = ttk.Label(corners, text="Corners:")
+        self.corner_label.pack(side=tk.LEFT)
         self.corner_box = ttk.Frame(corners)
         self.corner_box.pack(side=tk.LEFT)
 
@@ -668,6 +760,7 @@ class BlokusApp:
         """Rebuilds the per-colour controls for a variant."""
         info = blokus.variant_info(variant)
         self.variant_var.set(info.title)
+        self.corner_label.configure(text="Attach:" if info.contact == "edge" else "Corners:")
         old = [v.get() for v in self.computer_vars]
         for box in (self.computer_box, self.corner_box):
             for w in box.winfo_children():
@@ -805,7 +898,7 @@ class BlokusApp:
             return
         level, player = self.rated
         self.rated = None
-        pts = self.game.position.player_points()
+        pts = self.game.position.ranking_points()  # Callisto: ties to the later player
         game = RatedGame.finished(level, pts[player], pts[:player] + pts[player + 1:],
                                   self.info.name)
         self.rated_panel.record(game)
@@ -1323,13 +1416,22 @@ class BlokusApp:
         colours = self.colours()
         unit = view.unit
         view.draw_frame(cv)
-        for p in self.geo.points():
+        geo = self.geo
+        joined = isinstance(view, CallistoView)
+        for p in geo.points():
             owner = pos.cells.get(p)
-            if owner is None:
-                fill = "#e4e6ec" if p in self.entry else EMPTY
+            if owner is None or joined:
+                fill = EMPTY
+                if p in self.entry:
+                    fill = "#e4e6ec"
+                elif geo.in_centre_section(p):
+                    fill = CENTRE
                 view.cell(cv, p, fill=fill, outline=GRID)
             else:
                 draw_block(cv, view.polygon(p), colours[owner])
+        if isinstance(view, CallistoView):
+            view.draw_pieces(cv, [(m.colour, m.squares, m.piece in info.loose)
+                                  for m in self.game.moves[:self.game.cursor]], colours)
         # Starting points still free: a colour's own (square boards), or a ring of every
         # colour (Trigon: any colour may start there).
         for c, start in enumerate(info.starts):
@@ -1358,7 +1460,9 @@ class BlokusApp:
             for sq in played.squares:
                 view.dot(cv, sq, max(2.5, view.inradius * 0.24), fill="white",
                          outline=shade(colours[played.colour], 0.5))
-            if played is newest:
+            if played is newest and isinstance(view, CallistoView):
+                view.outline(cv, played.squares, fill="white", width=2)
+            elif played is newest:
                 for sq in played.squares:
                     view.cell(cv, sq, inset=1, fill="", outline="white", width=2)
         # Points entered one by one.
@@ -1416,7 +1520,7 @@ class BlokusApp:
         # A square's side, or a triangle's side (two triangles make a row as high as ~1.7).
         cs = (12 if info.ncolours < 4 else 11) if trigon else (9 if info.ncolours == 4 else 10)
         row_h = (2 * cs * SQRT3 / 2) if trigon else 3 * cs
-        gap = 5 if trigon else (10 if info.copies > 1 else 7)
+        gap = 5 if trigon else (10 if info.max_copies > 1 else 7)
         y = 2
         for c, name in enumerate(info.colour_names):
             who = "computer" if self.computer_vars and self.computer_vars[c].get() else "human"
@@ -1441,9 +1545,11 @@ class BlokusApp:
                 for _, poly in polys:
                     if have:
                         draw_block(cv, poly, colours[c])
+                        if piece in info.loose:
+                            draw_ring(cv, poly, colours[c])
                     else:
                         cv.create_polygon(*poly, fill="", outline="#d3d6de")
-                if have and info.copies > 1:
+                if have and info.max_copies > 1:
                     cv.create_text(x + w + 1, top + h, anchor="sw", text=f"{have}",
                                    fill=MUTED, font=("DejaVu Sans", 7))
                 if piece == self.selected and c == to_play:
@@ -1470,6 +1576,8 @@ class BlokusApp:
         polys, _, _ = shape_polygons(geo, cells, (70 - w) / 2, (70 - h) / 2, cs)
         for _, poly in polys:
             draw_block(cv, poly, colour)
+            if self.selected in self.info.loose:
+                draw_ring(cv, poly, colour)
         self.pick_label.configure(text=f"Piece {self.selected}")
 
     def _result_text(self) -> str:
@@ -1478,6 +1586,9 @@ class BlokusApp:
         names = info.player_names()
         ranks = pos.ranks()
         if info.nplayers == 2:
+            if pts[0] == pts[1] and info.later_player_wins_ties:
+                return (f"Game over: {pts[0]} points each; {names[1]} wins the tie "
+                        f"(ties go to the later player).")
             if pts[0] == pts[1]:
                 return f"Game over: a draw, {pts[0]} points each."
             w = 0 if pts[0] > pts[1] else 1
@@ -1537,8 +1648,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     ap.add_argument("--engine", default=default_engine(),
                     help="the engine's command line (default: target/release/tessera)")
     ap.add_argument("--variant", default="classic",
-                    help="classic, two, three, duo, junior, trigon, trigon_2, trigon_3 (or the "
-                         "SGF names, 'Blokus Duo')")
+                    help="classic, two, three, duo, junior, trigon, trigon_2, trigon_3, callisto, "
+                         "callisto_2, callisto_2_4, callisto_3 (or the SGF names, 'Blokus Duo')")
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default 1000; 30 with "
                          "--exit-after-autoplay)")

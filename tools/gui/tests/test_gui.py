@@ -196,3 +196,42 @@ def test_blokus_trigon_board_pick_turn_flip_and_place(app, variant):
     click(gui, gui.canvas, free)
     assert len(gui.game) == 2 and "first piece must cover a starting point" in \
         gui.status.cget("text")
+
+
+def test_blokus_callisto_board_single_squares_and_joined_pieces(app):
+    gui = app(blokus_gui, "BlokusApp", "--variant", "callisto_2", "--computer", "none")
+    info, geo, view = gui.info, gui.geo, gui.view
+    assert isinstance(view, blokus_gui.CallistoView) and info.board == "callisto"
+    # Every square of the octagon is found under its centre; the cut corners are off it.
+    assert all(view.point_at(*view.centre(p)) == p for p in geo.points())
+    assert view.point_at(*view.centre((0, 0))) is None and not geo.on_board((0, 0))
+    # The centre section's empty squares are shaded.
+    fills = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_overlapping(
+        *view.centre((7, 7)), *view.centre((7, 7)))}
+    assert blokus_gui.CENTRE in fills
+    assert gui.corner_label.cget("text") == "Attach:"
+    # A single square may not go in the centre section; elsewhere it goes anywhere.
+    gui.select_piece("1")
+    click(gui, gui.canvas, (7, 7))
+    assert len(gui.game) == 0 and "centre section" in gui.status.cget("text")
+    click(gui, gui.canvas, (0, 7))
+    assert len(gui.game) == 1 and gui.game.moves[0].piece == "1"
+    # Green's first piece other than a single square is refused: two single squares first.
+    gui.select_piece("2")
+    click(gui, gui.canvas, (14, 8))
+    assert len(gui.game) == 1 and "must place 2 single squares" in gui.status.cget("text")
+    for p in [(15, 8), (1, 7), (15, 7)]:
+        gui.select_piece("1")
+        click(gui, gui.canvas, p)
+    assert len(gui.game) == 4 and gui.game.position.contact_open(0)
+    # Blue's domino along the edge of its single square b8, entered square by square.
+    for p in [(2, 7), (3, 7)]:
+        click(gui, gui.canvas, p)
+    gui.place_entry()
+    assert len(gui.game) == 5 and gui.game.moves[4].piece == "2"
+    assert gui.game.position.points(0) == 2 and gui.game.position.points(1) == 0
+    # The join between c8 and d8: the piece's colour across the gap between the squares.
+    x = (view.centre((2, 7))[0] + view.centre((3, 7))[0]) / 2
+    y = view.centre((2, 7))[1]
+    colours = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_overlapping(x, y, x, y)}
+    assert gui.colours()[0] in colours

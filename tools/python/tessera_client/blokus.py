@@ -30,9 +30,27 @@ pieces have 1 to 6 triangles; each colour's first piece must cover one of six st
 shared by all colours (``j7 j12 r4 r15 z7 z12``; ``trigon_3``: ``h6 h11 p3 p14 x6 x11``), every
 later one must touch its own colour at a corner and never along an edge.
 
+Callisto (``callisto``: 4 colours and players; ``callisto_2``: 2 colours; ``callisto_2_4``: 4
+colours, colours 1+3 against 2+4; ``callisto_3``: 3 colours and players), as Pentobi plays it:
+the board is a square grid (20x20; 16x16 for ``callisto_2``) cut to an octagon whose top,
+bottom, left and right sides are 6 squares long (2 for ``callisto_2`` and ``callisto_3``), the
+corners cut at 45 degrees in steps of one square: 288, 144 and 220 squares. Squares are named as
+on the square boards over the whole grid (``a1`` is off the octagon). The 24 squares of the
+octagon of edge 2 in the 6x6 squares at the middle are the centre section
+(:meth:`CallistoGeometry.in_centre_section`). Each colour has 21 pieces of 12 shapes
+(:data:`CALLISTO_PIECES`): three single squares, two of each shape of two to four squares, one
+of each of five. There are no starting points; a piece touches its own colour along an edge
+(touching it at corners is allowed too), except the single squares: they are loose, go on any
+free square outside the centre section and score nothing, and each colour places two of them
+before any other piece (whose first one then touches one of them along an edge). Points are
+the squares of the other pieces, with no bonus; equal points go to the later player
+(:meth:`Position.ranks`).
+
 Everything that depends on the board's shape is a :class:`Geometry` (:class:`SquareGeometry`,
-:class:`TrigonGeometry`): which points are on the board, their edge and corner neighbours,
-their names, the piece set and the pieces' orientations (:attr:`VariantInfo.geometry`).
+:class:`TrigonGeometry`, :class:`CallistoGeometry`): which points are on the board, their edge
+and corner neighbours, their names, the piece set and the pieces' orientations
+(:attr:`VariantInfo.geometry`); how pieces join is the variant's (:attr:`VariantInfo.contact`,
+:attr:`VariantInfo.loose`).
 """
 
 from __future__ import annotations
@@ -44,11 +62,13 @@ from typing import (Any, Dict, FrozenSet, Iterable, Iterator, List, Optional, Se
 __all__ = [
     "PIECES",
     "TRIGON_PIECES",
+    "CALLISTO_PIECES",
     "VARIANTS",
     "VariantInfo",
     "Geometry",
     "SquareGeometry",
     "TrigonGeometry",
+    "CallistoGeometry",
     "IllegalMove",
     "Position",
     "Game",
@@ -126,6 +146,25 @@ TRIGON_PIECES: Dict[str, Tuple[Point, ...]] = {
 }
 TRIGON_SET = tuple(TRIGON_PIECES)
 
+# The 12 Callisto shapes (names as the reference program's: I and V of three squares, L and Z
+# of four), smallest first, and how many of each a colour has (21 pieces, 71 squares).
+CALLISTO_PIECES: Dict[str, Tuple[Square, ...]] = {
+    "1": ((0, 0),),
+    "2": ((0, 0), (1, 0)),
+    "I": ((0, 0), (1, 0), (2, 0)),
+    "V": ((0, 0), (1, 0), (0, 1)),
+    "L": ((0, 0), (1, 0), (2, 0), (0, 1)),
+    "O": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    "T4": ((0, 0), (1, 0), (2, 0), (1, 1)),
+    "Z": ((0, 0), (1, 0), (1, 1), (2, 1)),
+    "T5": ((0, 0), (1, 0), (2, 0), (1, 1), (1, 2)),
+    "U": ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1)),
+    "W": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2)),
+    "X": ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
+}
+CALLISTO_SET = tuple(CALLISTO_PIECES)
+CALLISTO_COPIES = (3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1)
+
 
 # ------------------------------------------------------------------ notation
 def column_name(x: int) -> str:
@@ -165,7 +204,7 @@ class Geometry:
     cells live on the geometry's piece lattice (:meth:`normalize`)."""
 
     kind = ""
-    """``square`` or ``trigon``."""
+    """The grid: ``square`` (also Callisto's octagons) or ``trigon``."""
     cell_word = "square"
     """What a point is called in messages."""
 
@@ -204,6 +243,10 @@ class Geometry:
     def point_type(self, p: Point) -> int:
         """0 for every square; Trigon: 0 for an upward triangle, 1 for a downward one."""
         return 0
+
+    def in_centre_section(self, p: Point) -> bool:
+        """Whether ``p`` lies in the board's centre section (only Callisto's boards have one)."""
+        return False
 
     def describe(self) -> str:
         """The board for messages (``14x14``, ``Trigon (edge 9)``)."""
@@ -315,9 +358,9 @@ class SquareGeometry(Geometry):
 
     kind = "square"
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, pieces: Optional[Dict[str, Tuple[Point, ...]]] = None) -> None:
         self.size = size
-        super().__init__(size, size, PIECES)
+        super().__init__(size, size, pieces or PIECES)
 
     def on_board(self, p: Point) -> bool:
         return 0 <= p[0] < self.size and 0 <= p[1] < self.size
@@ -412,6 +455,40 @@ class TrigonGeometry(Geometry):
         return 6
 
 
+def _in_octagon(x: int, y: int, size: int, edge: int) -> bool:
+    """Whether square (x, y) of a ``size`` x ``size`` grid lies in the octagon whose four
+    straight sides are ``edge`` squares long (the corners cut at 45 degrees)."""
+    if not (0 <= x < size and 0 <= y < size):
+        return False
+    d = min(y, size - 1 - y)
+    lo = max(0, (size - edge) // 2 - d)
+    return lo <= x <= size - 1 - lo
+
+
+class CallistoGeometry(SquareGeometry):
+    """Callisto's board: a ``size`` x ``size`` square grid cut to an octagon whose top, bottom,
+    left and right sides are ``edge`` squares long (20/6: 288 squares, four colours; 16/2: 144,
+    two; 20/2: 220, three), with its centre section: the octagon of edge 2 within the 6 x 6
+    squares at the middle (24 squares). The 12 Callisto shapes; squares named as on a square
+    board of the grid's size."""
+
+    def __init__(self, size: int, edge: int) -> None:
+        self.edge = edge
+        super().__init__(size, CALLISTO_PIECES)
+        lo = size // 2 - 3
+        self.centre_section: FrozenSet[Point] = frozenset(
+            p for p in self.points() if _in_octagon(p[0] - lo, p[1] - lo, 6, 2))
+
+    def on_board(self, p: Point) -> bool:
+        return _in_octagon(p[0], p[1], self.size, self.edge)
+
+    def in_centre_section(self, p: Point) -> bool:
+        return p in self.centre_section
+
+    def describe(self) -> str:
+        return f"Callisto {self.size}x{self.size}"
+
+
 def _tri_normalize(cells: Iterable[Point], parity: int) -> Tuple[Point, ...]:
     """Shifts triangles of a lattice whose upward points have ``x + y + parity`` even onto the
     piece lattice (``x + y`` even), the smallest y 0 and the smallest x 0 or 1; sorted."""
@@ -439,15 +516,19 @@ def _tri_rotate60(cells: Iterable[Point]) -> Tuple[Point, ...]:
     return _tri_normalize(out, 0)
 
 
-_GEOMETRIES: Dict[Tuple[str, int], Geometry] = {}
+_GEOMETRIES: Dict[Tuple[str, int, int], Geometry] = {}
 
 
-def geometry(kind: str, size: int) -> Geometry:
-    """The shared geometry ``square`` of side ``size`` or ``trigon`` of edge ``size``."""
-    key = (kind, size)
+def geometry(kind: str, size: int, edge: int = 0) -> Geometry:
+    """The shared geometry ``square`` of side ``size``, ``trigon`` of edge ``size`` or
+    ``callisto`` of side ``size`` and edge ``edge``."""
+    key = (kind, size, edge)
     got = _GEOMETRIES.get(key)
     if got is None:
-        got = SquareGeometry(size) if kind == "square" else TrigonGeometry(size)
+        if kind == "callisto":
+            got = CallistoGeometry(size, edge)
+        else:
+            got = SquareGeometry(size) if kind == "square" else TrigonGeometry(size)
         _GEOMETRIES[key] = got
     return got
 
@@ -458,34 +539,71 @@ class VariantInfo:
 
     name: str
     """tessera's name (``newgame blokus variant NAME``): classic, two, three, duo, junior,
-    trigon, trigon_2, trigon_3."""
+    trigon, trigon_2, trigon_3, callisto, callisto_2, callisto_2_4, callisto_3."""
     game_name: str
     """The SGF ``GM`` value and GTP ``set_game`` name, e.g. ``Blokus Duo``."""
     title: str
     size: int
-    """The side of a square board; the grid width of a Trigon board."""
+    """The side of a square board (Callisto: of its grid); the grid width of a Trigon
+    board."""
     ncolours: int
     nplayers: int
     pieces: Tuple[str, ...]
     copies: int
+    """Copies of each piece a colour has (unless :attr:`piece_copies` says otherwise)."""
     bonus: bool
     starts: Tuple[Square, ...]
     """Square boards: each colour's starting square; Trigon: the starting points, any colour
-    may begin on any of them."""
+    may begin on any of them; none in Callisto."""
     colour_names: Tuple[str, ...]
     """Names for people (the GTP colours are b/w or 1..4)."""
     edge: int = 0
-    """The edge of a Trigon hexagon (0 on square boards)."""
+    """The edge of a Trigon hexagon, or of a Callisto octagon (0 on square boards)."""
+    board: str = "square"
+    """The board's family: ``square``, ``trigon`` or ``callisto``."""
+    piece_copies: Tuple[int, ...] = ()
+    """Copies of each piece, in the order of :attr:`pieces` (Callisto's); empty: :attr:`copies`
+    of each."""
+    contact: str = "corner"
+    """Where a piece touches its own colour: ``corner`` (and never along an edge: Blokus,
+    Trigon) or ``edge`` (Callisto; corners may touch too)."""
+    loose: Tuple[str, ...] = ()
+    """Pieces that need no contact and go on any free point outside the centre section,
+    scoring nothing (Callisto's single squares)."""
+    loose_first: int = 0
+    """Loose pieces a colour places before any other piece."""
+    later_player_wins_ties: bool = False
+    """Equal points go to the player whose colours move later (Callisto)."""
 
     @property
     def geometry(self) -> Geometry:
         """The board's :class:`Geometry`."""
+        if self.board == "callisto":
+            return geometry("callisto", self.size, self.edge)
         return geometry("trigon", self.edge) if self.edge else geometry("square", self.size)
 
     @property
     def shared_starts(self) -> bool:
         """Trigon: the starting points belong to no colour."""
-        return self.edge > 0
+        return self.board == "trigon"
+
+    def copies_of(self, piece: str) -> int:
+        """How many of ``piece`` a colour has (0 if it is not in the set)."""
+        if piece not in self.pieces:
+            return 0
+        if self.piece_copies:
+            return self.piece_copies[self.pieces.index(piece)]
+        return self.copies
+
+    @property
+    def max_copies(self) -> int:
+        """The most copies of any one piece a colour has."""
+        return max(self.piece_copies) if self.piece_copies else self.copies
+
+    @property
+    def total_pieces(self) -> int:
+        """Pieces a colour has, copies counted."""
+        return sum(self.copies_of(p) for p in self.pieces)
 
     def starts_of(self, colour: int) -> Tuple[Square, ...]:
         """The points one of which a colour's first piece must cover."""
@@ -516,6 +634,16 @@ _FOUR = ("Blue", "Yellow", "Red", "Green")
 # The six starting points of each Trigon board (as Pentobi places them).
 _TRIGON_STARTS = ((9, 6), (9, 11), (17, 3), (17, 14), (25, 6), (25, 11))
 _TRIGON3_STARTS = ((7, 5), (7, 10), (15, 2), (15, 13), (23, 5), (23, 10))
+
+
+def _callisto(name: str, game_name: str, title: str, size: int, edge: int, ncolours: int,
+              nplayers: int, colour_names: Tuple[str, ...]) -> VariantInfo:
+    return VariantInfo(name, game_name, title, size, ncolours, nplayers, CALLISTO_SET, 1, False,
+                       (), colour_names, edge=edge, board="callisto",
+                       piece_copies=CALLISTO_COPIES, contact="edge", loose=("1",), loose_first=2,
+                       later_player_wins_ties=True)
+
+
 VARIANTS: Dict[str, VariantInfo] = {
     "classic": VariantInfo("classic", "Blokus", "Classic", 20, 4, 4, CLASSIC_SET, 1, True,
                            _CORNERS, _FOUR),
@@ -528,11 +656,22 @@ VARIANTS: Dict[str, VariantInfo] = {
     "junior": VariantInfo("junior", "Blokus Junior", "Junior", 14, 2, 2, JUNIOR_SET, 2, False,
                           ((4, 9), (9, 4)), ("Green", "Orange")),
     "trigon": VariantInfo("trigon", "Blokus Trigon", "Trigon", 35, 4, 4, TRIGON_SET, 1, True,
-                          _TRIGON_STARTS, _FOUR, edge=9),
+                          _TRIGON_STARTS, _FOUR, edge=9, board="trigon"),
     "trigon_2": VariantInfo("trigon_2", "Blokus Trigon Two-Player", "Trigon Two-Player", 35, 4,
-                            2, TRIGON_SET, 1, True, _TRIGON_STARTS, _FOUR, edge=9),
+                            2, TRIGON_SET, 1, True, _TRIGON_STARTS, _FOUR, edge=9,
+                            board="trigon"),
     "trigon_3": VariantInfo("trigon_3", "Blokus Trigon Three-Player", "Trigon Three-Player", 31,
-                            3, 3, TRIGON_SET, 1, True, _TRIGON3_STARTS, _FOUR[:3], edge=8),
+                            3, 3, TRIGON_SET, 1, True, _TRIGON3_STARTS, _FOUR[:3], edge=8,
+                            board="trigon"),
+    # Pentobi's boards: 20x20 with sides of 6 for four colours, 16x16 and 20x20 with sides of 2
+    # for two and three; Callisto Two-Player's colours are Blue and Green.
+    "callisto": _callisto("callisto", "Callisto", "Callisto", 20, 6, 4, 4, _FOUR),
+    "callisto_2": _callisto("callisto_2", "Callisto Two-Player", "Callisto Two-Player", 16, 2,
+                            2, 2, ("Blue", "Green")),
+    "callisto_2_4": _callisto("callisto_2_4", "Callisto Two-Player Four-Color",
+                              "Callisto Two-Player Four-Colour", 20, 6, 4, 2, _FOUR),
+    "callisto_3": _callisto("callisto_3", "Callisto Three-Player", "Callisto Three-Player", 20,
+                            2, 3, 3, _FOUR[:3]),
 }
 
 
@@ -640,7 +779,8 @@ class Position:
         v = self.variant
         self.geometry = v.geometry
         self.cells: Dict[Square, int] = {}
-        self.left: List[Dict[str, int]] = [{p: v.copies for p in v.pieces} for _ in range(v.ncolours)]
+        self.left: List[Dict[str, int]] = [{p: v.copies_of(p) for p in v.pieces}
+                                           for _ in range(v.ncolours)]
         self.to_play = 0
         """The colour whose turn it is by order (it may have no move: see
         :meth:`effective_to_play`)."""
@@ -676,33 +816,48 @@ class Position:
 
     def placed(self, colour: int) -> int:
         """How many pieces the colour has placed."""
+        return self.variant.total_pieces - sum(self.left[colour].values())
+
+    def loose_placed(self, colour: int) -> int:
+        """How many loose pieces (Callisto's single squares) the colour has placed."""
         v = self.variant
-        return len(v.pieces) * v.copies - sum(self.left[colour].values())
+        return sum(v.copies_of(p) - self.left[colour][p] for p in v.loose)
+
+    def contact_open(self, colour: int) -> bool:
+        """Whether the colour's other pieces may be placed: it has placed the loose pieces it
+        places first (always so without loose pieces)."""
+        return self.loose_placed(colour) >= self.variant.loose_first
 
     def forbidden(self, colour: int) -> Set[Square]:
-        """Points a piece of ``colour`` may not cover: occupied, or along an edge of its own."""
+        """Points a piece of ``colour`` may not cover: occupied, or (corner contact) along an
+        edge of its own."""
         got = self._forbidden.get(colour)
         if got is None:
             got = set(self.cells)
-            adj = self.geometry.adj
-            for p, c in self.cells.items():
-                if c == colour:
-                    got.update(adj(p))
+            if self.variant.contact == "corner":
+                adj = self.geometry.adj
+                for p, c in self.cells.items():
+                    if c == colour:
+                        got.update(adj(p))
             self._forbidden[colour] = got
         return got
 
     def corners(self, colour: int) -> Set[Square]:
-        """The colour's attach corners: free points a new piece of it may cover to touch it
+        """The colour's attach points: free points a new piece of it may cover to touch it
         corner to corner (before its first piece: its starting square, or the free Trigon
-        starting points)."""
+        starting points); in Callisto along an edge, once it has placed the loose pieces it
+        places first (loose pieces need none)."""
         bad = self.forbidden(colour)
-        if self.placed(colour) == 0:
-            return {s for s in self.variant.starts_of(colour) if s not in bad}
+        v = self.variant
+        if v.starts and self.placed(colour) == 0:
+            return {s for s in v.starts_of(colour) if s not in bad}
+        if not self.contact_open(colour):
+            return set()
         out = set()
-        diag = self.geometry.diag
+        near = self.geometry.adj if v.contact == "edge" else self.geometry.diag
         for p, c in self.cells.items():
             if c == colour:
-                out.update(q for q in diag(p) if q not in bad)
+                out.update(q for q in near(p) if q not in bad)
         return out
 
     def check(self, colour: int, move: Iterable[Square]) -> Optional[str]:
@@ -721,7 +876,15 @@ class Position:
             return "the piece does not fit on the board"
         if any(s in self.cells for s in squares):
             return f"the piece covers an occupied {geo.cell_word}"
-        if self.placed(colour) == 0:
+        v = self.variant
+        if piece in v.loose:
+            if any(geo.in_centre_section(s) for s in squares):
+                return f"piece {piece} may not go in the centre section"
+            return None
+        if not self.contact_open(colour):
+            return (f"{name} must place {v.loose_first} single {geo.cell_word}s (piece "
+                    f"{'/'.join(v.loose)}) before any other piece")
+        if v.starts and self.placed(colour) == 0:
             starts = self.variant.starts_of(colour)
             if not self.variant.shared_starts:
                 if starts[0] not in squares:
@@ -734,7 +897,8 @@ class Position:
         if any(s in self.forbidden(colour) for s in squares):
             return f"the piece touches {name} along an edge"
         if not any(s in self.corners(colour) for s in squares):
-            return f"the piece does not touch {name} at a corner"
+            where = "along an edge" if v.contact == "edge" else "at a corner"
+            return f"the piece does not touch {name} {where}"
         return None
 
     def is_legal(self, colour: int, move: Iterable[Square]) -> bool:
@@ -743,11 +907,23 @@ class Position:
     def legal_moves(self, colour: int, pieces: Optional[Sequence[str]] = None) -> Iterator[Move]:
         """Every legal move of ``colour`` (each once), optionally of some pieces only."""
         geo = self.geometry
+        v = self.variant
         free = geo.point_set - self.forbidden(colour)
         corners = [(c, geo.point_type(c)) for c in self.corners(colour)]
         seen: Set[Move] = set()
-        names = [p for p in (pieces or self.variant.pieces) if self.left[colour].get(p, 0) > 0]
+        names = [p for p in (pieces or v.pieces) if self.left[colour].get(p, 0) > 0]
         for piece in names:
+            if piece in v.loose:
+                # Anywhere free outside the centre section, no contact needed.
+                for o in geo.orientations(piece):
+                    for px, py in geo.points():
+                        squares = [(x + px, y + py) for x, y in o]
+                        if all(s in free and not geo.in_centre_section(s) for s in squares):
+                            m = frozenset(squares)
+                            if m not in seen:
+                                seen.add(m)
+                                yield m
+                continue
             for o, by_type in geo.anchors(piece):
                 for (cx, cy), t in corners:
                     # Only cells of the corner's type may lie on it (triangles keep pointing
@@ -786,9 +962,12 @@ class Position:
     # -- scores
     def points(self, colour: int) -> int:
         """Squares (triangles) placed, +15 with every piece placed, +5 more if the last was
-        the piece of one square (triangle); no bonus in Junior."""
+        the piece of one square (triangle); no bonus in Junior and Callisto, whose loose single
+        squares score nothing."""
         v = self.variant
         squares = sum(1 for c in self.cells.values() if c == colour)
+        for p in v.loose:
+            squares -= len(self.geometry.pieces[p]) * (v.copies_of(p) - self.left[colour][p])
         if v.bonus and sum(self.left[colour].values()) == 0:
             squares += 15
             if self.last_piece[colour] == "1":
@@ -807,9 +986,16 @@ class Position:
         return out
 
     def ranks(self) -> List[int]:
-        """Each player's rank by points (1 = best; tied players share the better rank)."""
-        pts = self.player_points()
+        """Each player's rank by points (1 = best; tied players share the better rank, but in
+        Callisto the later player ranks above the earlier one on equal points)."""
+        pts = self.ranking_points()
         return [1 + sum(1 for q in pts if q > p) for p in pts]
+
+    def ranking_points(self) -> List[float]:
+        """:meth:`player_points` for ranking: in Callisto each player's points plus a
+        thousandth per player before it, so equal points go to the later player."""
+        later = self.variant.later_player_wins_ties
+        return [p + (i / 1000 if later else 0) for i, p in enumerate(self.player_points())]
 
     # -- changes
     def play(self, colour: int, move: Iterable[Square]) -> str:
@@ -832,15 +1018,17 @@ class Position:
         return piece
 
     def rows(self) -> List[str]:
-        """The board as text rows from the top (``.`` empty, ``1``..``4`` colours), as the
-        engine's ``show`` prints them; Trigon rows are ``width`` long, a space off the
-        hexagon."""
+        """The board as text rows from the top (``.`` empty, ``,`` empty in Callisto's centre
+        section, ``1``..``4`` colours), as the engine's ``show`` prints them; Trigon and
+        Callisto rows are ``width`` long, a space off the hexagon or octagon."""
         geo = self.geometry
 
         def char(p: Square) -> str:
             if p in self.cells:
                 return str(self.cells[p] + 1)
-            return "." if geo.on_board(p) else " "
+            if not geo.on_board(p):
+                return " "
+            return "," if geo.in_centre_section(p) else "."
 
         return ["".join(char((x, y)) for x in range(geo.width))
                 for y in reversed(range(geo.height))]

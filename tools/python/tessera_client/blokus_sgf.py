@@ -3,11 +3,13 @@ runner ``twogtp`` write them.
 
 The format is SGF 4 syntax. The root node's ``GM`` names the variant (``Blokus``, ``Blokus
 Two-Player``, ``Blokus Three-Player``, ``Blokus Duo``, ``Blokus Junior``, ``Blokus Trigon``,
-``Blokus Trigon Two-Player``, ``Blokus Trigon Three-Player``); every later node holds one move,
-a property whose value is the piece's squares (Trigon: triangles, ``r15,s15,s16``; columns
-after ``z`` are ``aa``, ``ab``, ...) joined by commas: ``B`` / ``W`` in the two-colour variants
-(Duo, Junior), ``1`` .. ``4`` (the colours in playing order; ``1`` .. ``3`` in Trigon
-Three-Player) in the others. A colour that cannot move has no node (passes are implicit). Files may hold several
+``Blokus Trigon Two-Player``, ``Blokus Trigon Three-Player``, ``Callisto``, ``Callisto
+Two-Player``, ``Callisto Two-Player Four-Color``, ``Callisto Three-Player``); every later node
+holds one move, a property whose value is the piece's squares (Trigon: triangles,
+``r15,s15,s16``; columns after ``z`` are ``aa``, ``ab``, ...) joined by commas: ``B`` / ``W``
+in the two-colour variants (Duo, Junior, Callisto Two-Player), ``1`` .. ``4`` (the colours in
+playing order; ``1`` .. ``3`` in the Three-Player variants of Trigon and Callisto) in the
+others. A colour that cannot move has no node (passes are implicit). Files may hold several
 games (a match runner appends one per game) and variations (the first child is the main line).
 Setup properties (``AB``, ``AW``, ``A1`` .. ``A4``, ``AE``) are refused.
 
@@ -190,7 +192,8 @@ class Record:
 
     variant: str
     """tessera's variant name (``classic``, ``two``, ``three``, ``duo``, ``junior``, ``trigon``,
-    ``trigon_2``, ``trigon_3``)."""
+    ``trigon_2``, ``trigon_3``, ``callisto``, ``callisto_2``, ``callisto_2_4``,
+    ``callisto_3``)."""
     moves: List[Tuple[int, str]]
     """The moves in order: (colour 0-based in playing order, squares as written)."""
     properties: Dict[str, str] = field(default_factory=dict)

@@ -3,6 +3,8 @@ target/release/tessera)."""
 
 import os
 import random
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -35,6 +37,62 @@ def random_game(variant, seed, max_moves=None):
     return game
 
 
+# A board row of `show` / `showboard`: the row number, then each cell as a space and its
+# character (`.` empty, `,` empty in Callisto's centre section, `1`..`4` a colour, a space off
+# the board); trailing spaces may be cut.
+_BOARD_ROW = re.compile(r" ?\d+ ((?: [.,1-4 ])+?) *")
+
+
+def board_rows(lines, width):
+    """The board rows (top first, as `blokus.Position.rows()`) of the text lines of the engine's
+    `show` or of GTP `showboard` on a board `width` cells wide (up to 26 columns)."""
+    rows = []
+    for line in lines:
+        m = _BOARD_ROW.fullmatch(line)
+        if m:
+            rows.append(m.group(1).ljust(2 * width)[1::2])
+    return rows
+
+
+class Gtp:
+    """`tessera gtp` through pipes."""
+
+    def __init__(self, engine_cmd, *args):
+        self.p = subprocess.Popen([engine_cmd, "gtp", "--nodes", "30", *args],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  universal_newlines=True, bufsize=1)
+
+    def ask(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        lines = []
+        while True:
+            got = self.p.stdout.readline()
+            assert got, f"no answer to {line!r}"
+            if got == "\n":
+                break
+            lines.append(got.rstrip("\n"))
+        head = lines[0]
+        assert head[:1] in "=?", lines
+        return head[0] == "=", "\n".join([head[2:]] + lines[1:])
+
+    def ok(self, line):
+        good, text = self.ask(line)
+        assert good, f"{line!r} -> {text}"
+        return text
+
+    def board_rows(self, width=None):
+        """The rows of `showboard` (square boards: `width` from the header)."""
+        lines = self.ok("showboard").splitlines()
+        if width is None:
+            width = max(len(line.split()) for line in lines if line.startswith("    a "))
+        return board_rows(lines, width)
+
+    def close(self):
+        self.ask("quit")
+        self.p.wait(timeout=5)
+
+
 @pytest.fixture(scope="session")
 def engine_cmd() -> str:
     path = engine_path()
@@ -52,3 +110,10 @@ def engine(engine_cmd):
         yield eng
     finally:
         eng.quit()
+
+
+@pytest.fixture
+def gtp(engine_cmd):
+    g = Gtp(engine_cmd)
+    yield g
+    g.close()

@@ -2,12 +2,15 @@
 """A Blokus GTP engine on top of tessera_client.blokus, with bugs on request, for the tests of
 tools/blokus_rules_check.py.
 
-    fake_blokus_gtp.py [--variant NAME] [--bug none|drop|extra|score|refuse|genmove] [--after N]
+    fake_blokus_gtp.py [--variant NAME] [--bug none|drop|extra|early|score|refuse|genmove]
+                       [--after N]
 
 Commands: ``name``, ``known_command``, ``set_game``, ``clear_board``, ``play``, ``genmove`` (the
 first legal move by its text), ``all_legal``, ``final_score``, ``quit``. Bugs, once ``--after``
 moves are on the board: ``drop`` leaves the last move out of ``all_legal``, ``extra`` adds an
 illegal one (a legal move of another colour or, failing that, a piece on an occupied point),
+``early`` lists as Pentobi does in Callisto a colour's other pieces touching its first single
+square too (before its second one, when the rules allow only single squares),
 ``score`` adds a point to ``final_score``, ``refuse`` answers ``?`` to ``play``, ``genmove``
 answers a move of the wrong colour.
 """
@@ -90,6 +93,11 @@ def main():
             moves = sorted((blokus.move_text(m) for m in pos.legal_moves(c)))
             if buggy("drop") and moves:
                 moves.pop()
+            if buggy("early") and 0 < pos.loose_placed(c) < info.loose_first:
+                early = pos.copy()
+                for piece in info.loose:
+                    early.left[c][piece] = 0
+                moves += sorted(blokus.move_text(m) for m in early.legal_moves(c))
             if buggy("extra"):
                 others = [blokus.move_text(m) for k in range(info.ncolours) if k != c
                           for m in pos.legal_moves(k)]

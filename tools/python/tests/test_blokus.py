@@ -3,7 +3,6 @@ checked against records written by the reference program's match runner (twogtp,
 own in tests/data/blokus), against the engine's move generation and against `tessera gtp`
 loadsgf."""
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,55 +18,6 @@ RECORDS = {
     "classic": DATA / "classic-twogtp.blksgf",
     "junior": DATA / "junior-twogtp.blksgf",
 }
-
-
-
-
-class Gtp:
-    """`tessera gtp` through pipes."""
-
-    def __init__(self, engine_cmd):
-        self.p = subprocess.Popen([engine_cmd, "gtp", "--nodes", "30"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, universal_newlines=True, bufsize=1)
-
-    def ask(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            got = self.p.stdout.readline()
-            assert got, f"no answer to {line!r}"
-            if got == "\n":
-                break
-            lines.append(got.rstrip("\n"))
-        head = lines[0]
-        assert head[:1] in "=?", lines
-        return head[0] == "=", "\n".join([head[2:]] + lines[1:])
-
-    def ok(self, line):
-        good, text = self.ask(line)
-        assert good, f"{line!r} -> {text}"
-        return text
-
-    def board_rows(self):
-        rows = []
-        for line in self.ok("showboard").splitlines():
-            parts = line.split()
-            if parts and parts[0].isdigit() and len(parts) > 5 and \
-                    all(len(t) == 1 for t in parts[1:]):
-                rows.append("".join(parts[1:]))
-        return rows
-
-    def close(self):
-        self.ask("quit")
-        self.p.wait(timeout=5)
-
-
-@pytest.fixture
-def gtp(engine_cmd):
-    g = Gtp(engine_cmd)
-    yield g
-    g.close()
 
 
 # ------------------------------------------------------------------ reading twogtp records
