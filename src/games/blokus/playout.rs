@@ -149,13 +149,15 @@ impl Default for List {
 /// The playout engine: move lists per colour and scratch space, reused across simulations.
 pub struct Playout {
     lists: [List; 4],
-    /// Per colour and move: the stamp of the list build that holds it.
-    marks: Vec<u32>,
+    /// Per colour, a bit per move: the move is in the colour's list (a small set, so that the
+    /// scattered tests while adding moves stay in the cache).
+    marks: Vec<u64>,
+    /// Words of `marks` per colour.
+    mark_words: usize,
     /// Per colour and square: the stamp of the list build that added the moves at it.
     added: Vec<u32>,
     stamps: [u32; 4],
     next_stamp: u32,
-    nmoves_table: usize,
     npoints: usize,
     /// Weight of each piece by its size and corner count.
     piece_weight: PieceWeights,
@@ -195,11 +197,11 @@ impl Playout {
         }
         Playout {
             lists: Default::default(),
-            marks: vec![0; 4 * t.moves.len()],
+            marks: vec![0; 4 * t.moves.len().div_ceil(64)],
+            mark_words: t.moves.len().div_ceil(64),
             added: vec![0; 4 * t.npoints()],
             stamps: [0; 4],
             next_stamp: 0,
-            nmoves_table: t.moves.len(),
             npoints: t.npoints(),
             piece_weight,
             considered: Considered::new(t),
@@ -225,11 +227,11 @@ impl Playout {
     fn build(&mut self, b: &mut Board, c: usize, pieces: u32) {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
-            self.marks.iter_mut().for_each(|m| *m = 0);
             self.added.iter_mut().for_each(|m| *m = 0);
             self.next_stamp = 1;
         }
         self.stamps[c] = self.next_stamp;
+        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
         self.corners.clear();
         match considered::first_piece_start(b, c) {
             Some(start) => self.corners.push(start),
@@ -264,7 +266,7 @@ impl Playout {
         }
         *added = stamp;
         let t = b.tables();
-        let marks = &mut self.marks[c * self.nmoves_table..(c + 1) * self.nmoves_table];
+        let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
         let list = &mut self.lists[c];
         let moves = &mut *list.moves;
         let forbidden = b.forbidden_set(c);
@@ -272,9 +274,9 @@ impl Playout {
         let mut n = list.len;
         t.for_usable_runs(p as usize, b.status(c, p as usize), usable, |run| {
             for &m in run {
-                let mark = &mut marks[m as usize];
-                let keep = *mark != stamp && !all_bits[m as usize].meets(forbidden);
-                *mark = if keep { stamp } else { *mark };
+                let (word, bit) = (&mut marks[m as usize >> 6], 1u64 << (m & 63));
+                let keep = *word & bit == 0 && !all_bits[m as usize].meets(forbidden);
+                *word |= if keep { bit } else { 0 };
                 moves[n & (LIST_CAP - 1)] = m;
                 n += usize::from(keep);
             }
