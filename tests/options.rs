@@ -126,7 +126,7 @@ fn lower_blokus_levels_search_fewer_playouts_and_repeat_with_the_seed() {
         nodes.windows(2).all(|w| w[0] < w[1]),
         "playouts by level: {nodes:?}"
     );
-    assert!(nodes[0] <= 3, "level 1 searches 3 playouts: {nodes:?}");
+    assert!(nodes[0] <= 6, "level 1 searches 6 playouts: {nodes:?}");
 }
 
 #[test]

@@ -282,8 +282,12 @@ impl Gtp {
             .args
             .level
             .and_then(|level| level::playout_budget(&board, c, level));
+        let seed = self
+            .seed
+            .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
+        self.genmoves += 1;
         let history = self.game.history.clone();
-        let reused = self.tree.take_for(&history, &board);
+        let reused = self.tree.take_for(&history, &board, seed);
         // A level counts the root's visits, the reused ones included (as the reference
         // engine's levels do); the playouts left count as a node limit here, so that the
         // search gets no default deadline (a loaded machine must not cut a level's search
@@ -306,10 +310,6 @@ impl Gtp {
             None,
         )
         .capped(level_playouts, None);
-        let seed = self
-            .seed
-            .wrapping_add(self.genmoves.wrapping_mul(0x1000_0001));
-        self.genmoves += 1;
         let threads = level::threads(playouts, self.args.threads);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(

@@ -12,11 +12,16 @@ pub struct LastTree(Option<(Vec<(usize, u16)>, Mcts)>);
 impl LastTree {
     /// The kept tree moved down to the position after `history` (`board`), if the kept tree's
     /// root is an earlier position of that game and the tree knows the moves played since;
-    /// nothing is kept afterwards either way.
-    pub fn take_for(&mut self, history: &[(usize, u16)], board: &Board) -> Option<Mcts> {
+    /// otherwise the kept tree restarted at `board` with `seed` (its storage reused: the same
+    /// search as a new tree's), if it is on the same board. Nothing is kept afterwards.
+    pub fn take_for(&mut self, history: &[(usize, u16)], board: &Board, seed: u64) -> Option<Mcts> {
         let (at, mut tree) = self.0.take()?;
-        let since = history.strip_prefix(at.as_slice())?;
-        tree.reroot(since, board).then_some(tree)
+        if let Some(since) = history.strip_prefix(at.as_slice())
+            && tree.reroot(since, board)
+        {
+            return Some(tree);
+        }
+        tree.restart(board, seed).then_some(tree)
     }
 
     /// Keeps `tree`, grown at the position after `history`.
@@ -60,10 +65,10 @@ mod tests {
         let mut last = LastTree::default();
         last.keep(Vec::new(), Some(tree));
         let reused = last
-            .take_for(&line, &after)
+            .take_for(&line, &after, 1)
             .expect("the game went on from the root");
         assert_eq!(reused.root_visits(), best.1 as u64);
-        assert!(last.take_for(&line, &after).is_none(), "taken once");
+        assert!(last.take_for(&line, &after, 1).is_none(), "taken once");
 
         // Another first move: the tree does not know that line's position.
         let mut elsewhere = start.clone();
@@ -71,10 +76,41 @@ mod tests {
         let mut moved = Mcts::new(&after, 1);
         moved.run_once();
         last.keep(line.clone(), Some(moved));
-        assert!(last.take_for(&[(0, other)], &elsewhere).is_none());
-        // An earlier position than the tree's root.
+        let restarted = last
+            .take_for(&[(0, other)], &elsewhere, 1)
+            .expect("the same board");
+        assert_eq!(restarted.root_visits(), 0);
+        // An earlier position than the tree's root: a restart too.
         last.keep(line, Some(reused));
-        assert!(last.take_for(&[], &start).is_none());
+        assert_eq!(
+            last.take_for(&[], &start, 1).map(|t| t.root_visits()),
+            Some(0)
+        );
+        // Another board: nothing.
+        last.keep(Vec::new(), Some(restarted));
+        assert!(
+            last.take_for(&[], &Board::new(Variant::Classic), 1)
+                .is_none()
+        );
+    }
+
+    /// A restarted tree searches exactly as a new one with the same seed.
+    #[test]
+    fn a_restarted_tree_searches_as_a_new_one() {
+        let start = Board::new(Variant::Duo);
+        let mut used = Mcts::new(&start, 3);
+        for _ in 0..500 {
+            used.run_once();
+        }
+        let mut after = start.clone();
+        after.play(0, used.root_stats()[0].0);
+        assert!(used.restart(&after, 9));
+        let mut fresh = Mcts::new(&after, 9);
+        for _ in 0..500 {
+            used.run_once();
+            fresh.run_once();
+        }
+        assert_eq!(used.root_stats(), fresh.root_stats());
     }
 
     #[test]

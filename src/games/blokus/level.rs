@@ -24,13 +24,16 @@ const DUO: [f64; 9] = [
 const TRIGON: [f64; 9] = [
     100.0, 246.0, 457.0, 876.0, 1882.0, 5506.0, 19819.0, 99092.0, 495465.0,
 ];
-/// The share of those playouts tessera searches at each level, Trigon boards (not calibrated
-/// yet: one).
-const TRIGON_SHARE: [f64; 9] = [1.0; 9];
+/// Pentobi's playouts per move at levels 1..9 in Callisto Two-Player.
+const CALLISTO_2: [f64; 9] = [
+    30.0, 87.0, 300.0, 1017.0, 4729.0, 20435.0, 122778.0, 613905.0, 3069529.0,
+];
+/// The share of the ladders not calibrated yet (Trigon, Callisto): Pentobi's counts.
+const UNCALIBRATED: [f64; 9] = [1.0; 9];
 /// The share of those playouts tessera searches at each level, 20x20 board.
-const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.5, 1.0, 0.76, 0.6, 0.6, 0.6, 0.6];
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board.
-const DUO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.7, 0.6, 0.52, 0.55, 0.55, 0.55];
+const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.6, 0.52, 0.55, 0.55, 0.55];
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
 const GROWING_FROM: u32 = 4;
@@ -48,47 +51,78 @@ pub fn uses_book(level: u32, moves_played: usize, colours: usize) -> bool {
     level >= GROWING_FROM || moves_played < 2 * colours
 }
 
-/// The playouts colour `c` may spend on its move at `level`; `None` at full strength.
+/// The reference engine's ladders: the boards whose levels count alike.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Ladder {
+    /// The 20x20 board: Classic, Two-Player, Three-Player.
+    Classic,
+    /// The 14x14 board: Duo, Junior.
+    Duo,
+    /// The Trigon boards.
+    Trigon,
+    /// Callisto with three or four colours (Pentobi gives them the Trigon counts).
+    Callisto,
+    /// Callisto Two-Player.
+    Callisto2,
+}
+
+impl Ladder {
+    fn of(variant: Variant) -> Ladder {
+        match variant {
+            Variant::Duo | Variant::Junior => Ladder::Duo,
+            Variant::Trigon | Variant::Trigon2 | Variant::Trigon3 => Ladder::Trigon,
+            Variant::Callisto | Variant::Callisto24 | Variant::Callisto3 => Ladder::Callisto,
+            Variant::Callisto2 => Ladder::Callisto2,
+            Variant::Classic | Variant::Two | Variant::Three => Ladder::Classic,
+        }
+    }
+
+    /// Pentobi's playouts at `level` times our share there.
+    fn playouts(self, level: u32) -> f64 {
+        let (counts, shares) = match self {
+            Ladder::Classic => (CLASSIC, CLASSIC_SHARE),
+            Ladder::Duo => (DUO, DUO_SHARE),
+            Ladder::Trigon | Ladder::Callisto => (TRIGON, UNCALIBRATED),
+            Ladder::Callisto2 => (CALLISTO_2, UNCALIBRATED),
+        };
+        let i = level.clamp(1, 9) as usize - 1;
+        counts[i] * shares[i]
+    }
+
+    /// How the budget of a colour's move scales with the pieces it has placed, as Pentobi's
+    /// does: it grows by about a tenth per piece (from 0.7), with less for the opening moves,
+    /// where there are fewer choices and the search prunes.
+    fn progress_factor(self, placed: usize) -> f64 {
+        let growth = 0.7 * (0.1 * placed as f64).exp();
+        let opening = match (self, placed) {
+            (Ladder::Duo, 0) => 0.6,
+            (Ladder::Classic, 0 | 1)
+            | (Ladder::Trigon | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
+            (Ladder::Classic, 2) => 0.3,
+            (Ladder::Trigon, 1) => 0.5,
+            (Ladder::Trigon, 2) | (Ladder::Callisto, 1) => 0.6,
+            (Ladder::Trigon, 3) => 0.8,
+            (Ladder::Callisto2, 1) => 0.2,
+            _ => 1.0,
+        };
+        growth * opening
+    }
+}
+
+/// The playouts colour `c` may spend on its move at `level` (the root's visits, those kept
+/// from the last search included); `None` at full strength.
 pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
     if level >= FULL_STRENGTH {
         return None;
     }
     let level = level.clamp(1, 9);
-    let small_board = matches!(board.variant, Variant::Duo | Variant::Junior);
-    let triangles = board.variant.shared_starts();
-    let (counts, shares) = if small_board {
-        (DUO, DUO_SHARE)
-    } else if triangles {
-        (TRIGON, TRIGON_SHARE)
-    } else {
-        (CLASSIC, CLASSIC_SHARE)
-    };
-    let base = counts[level as usize - 1] * shares[level as usize - 1];
-    let placed = board.placed(c);
+    let ladder = Ladder::of(board.variant);
     let factor = if level >= GROWING_FROM {
-        progress_factor(placed, small_board, triangles)
+        ladder.progress_factor(board.placed(c))
     } else {
         1.0
     };
-    Some((base * factor).ceil().max(1.0) as u64)
-}
-
-/// How the budget of a colour's move scales with the pieces it has placed: it grows by about
-/// a tenth per piece (from 0.7), with less for the opening moves, where there are fewer choices
-/// and the search prunes (Trigon's opening is longer).
-fn progress_factor(placed: usize, small_board: bool, triangles: bool) -> f64 {
-    let growth = 0.7 * (0.1 * placed as f64).exp();
-    let opening = match (placed, small_board, triangles) {
-        (0, true, _) => 0.6,
-        (0, false, true) => 0.2,
-        (1, false, true) => 0.5,
-        (2, false, true) => 0.6,
-        (3, false, true) => 0.8,
-        (0 | 1, false, false) => 0.2,
-        (2, false, false) => 0.3,
-        _ => 1.0,
-    };
-    growth * opening
+    Some((ladder.playouts(level) * factor).ceil().max(1.0) as u64)
 }
 
 #[cfg(test)]
@@ -107,10 +141,10 @@ mod tests {
         // A first move: levels 1-3 spend their whole budget, higher ones a part of it
         // (Duo level 5: 861 * 0.6 * 0.7 * 0.6; Classic level 4: 181 * 0.7 * 0.2).
         let duo = Board::new(Variant::Duo);
-        assert_eq!(playout_budget(&duo, 0, 1), Some(3));
+        assert_eq!(playout_budget(&duo, 0, 1), Some(6));
         assert_eq!(playout_budget(&duo, 0, 5), Some(217));
         let classic = Board::new(Variant::Classic);
-        assert_eq!(playout_budget(&classic, 0, 3), Some(135));
+        assert_eq!(playout_budget(&classic, 0, 3), Some(126));
         assert_eq!(playout_budget(&classic, 0, 4), Some(26));
     }
 
@@ -125,8 +159,17 @@ mod tests {
 
     #[test]
     fn later_moves_get_more_playouts() {
-        assert!(progress_factor(10, true, false) > progress_factor(3, true, false));
-        assert!(progress_factor(3, false, false) > progress_factor(0, false, false));
-        assert!(progress_factor(4, false, true) > progress_factor(3, false, true));
+        assert!(Ladder::Duo.progress_factor(10) > Ladder::Duo.progress_factor(3));
+        assert!(Ladder::Classic.progress_factor(3) > Ladder::Classic.progress_factor(0));
+        assert!(Ladder::Trigon.progress_factor(4) > Ladder::Trigon.progress_factor(3));
+        // Callisto Two-Player has its own counts: level 6, a second move, 20435 * 0.7e^0.1 * 0.2.
+        let mut b = Board::new(Variant::Callisto2);
+        assert_eq!(Ladder::of(b.variant), Ladder::Callisto2);
+        let t = b.tables();
+        let mut mg = crate::games::blokus::board::MoveGen::new(t);
+        let mut moves = Vec::new();
+        b.gen_moves(0, &mut mg, &mut moves);
+        b.play(0, moves[0]);
+        assert_eq!(playout_budget(&b, 0, 6), Some(3162));
     }
 }

@@ -58,6 +58,20 @@ struct Node {
     prior: f32,
 }
 
+/// A new tree's root, before any visit.
+const ROOT_NODE: Node = Node {
+    mv: 0,
+    colour: 0,
+    player: 0,
+    expanded: false,
+    first_child: 0,
+    nchildren: 0,
+    visits: 0.0,
+    value: 0.0,
+    real: 0,
+    prior: 1.0,
+};
+
 /// The search tree over one root position.
 pub struct Mcts {
     root: Board,
@@ -141,18 +155,7 @@ impl Mcts {
         root.skip_to_mover();
         let t = root.tables();
         let (mut nodes, mut sums) = node_storage();
-        nodes.push(Node {
-            mv: 0,
-            colour: 0,
-            player: 0,
-            expanded: false,
-            first_child: 0,
-            nchildren: 0,
-            visits: 0.0,
-            value: 0.0,
-            real: 0,
-            prior: 1.0,
-        });
+        nodes.push(ROOT_NODE);
         sums.push([0.0; 4]);
         Mcts {
             root,
@@ -177,6 +180,28 @@ impl Mcts {
             playouts: 0,
             node_limit: MAX_NODES,
         }
+    }
+
+    /// Starts the search of `root` afresh with the given seed, as [`Mcts::new`] would, keeping
+    /// the storage (nodes, move lists, scratch) for the board's tables; false (and nothing
+    /// changed) if `root` is on other tables.
+    pub fn restart(&mut self, root: &Board, seed: u64) -> bool {
+        if !std::ptr::eq(root.tables(), self.root.tables()) {
+            return false;
+        }
+        let mut root = root.clone();
+        root.skip_to_mover();
+        self.root = root;
+        self.nodes.truncate(1);
+        self.nodes[0] = ROOT_NODE;
+        self.sums.truncate(1);
+        self.sums[0] = [0.0; 4];
+        self.rng = Rng::new(seed);
+        self.quality = Quality::default();
+        self.recent.clear();
+        self.root_recent.clear();
+        self.playouts = 0;
+        true
     }
 
     /// Playouts run so far.
@@ -451,6 +476,9 @@ impl Mcts {
     /// the subtree below; `board` is the position after them. False (and the tree is unusable)
     /// if the tree does not know that line.
     pub fn reroot(&mut self, moves: &[(usize, u16)], board: &Board) -> bool {
+        if !std::ptr::eq(board.tables(), self.root.tables()) {
+            return false;
+        }
         let mut node = 0usize;
         for &(c, m) in moves {
             if m == super::board::PASS {

@@ -156,7 +156,7 @@ impl SearchJob for BlokusJob {
             .last
             .lock()
             .ok()
-            .and_then(|mut last| last.take_for(&self.history, &self.board));
+            .and_then(|mut last| last.take_for(&self.history, &self.board, self.seed));
         let reused_visits = reused.as_ref().map_or(0, Mcts::root_visits);
         let capped;
         let control = match self.playouts {
