@@ -6,13 +6,15 @@
 //! corners); early in the game only large pieces are considered. Selection adds to a child's
 //! value an exploration bonus proportional to its prior share; all-moves-as-first (RAVE)
 //! results are mixed into the values with weights that fall with the distance. Playouts (see
-//! `playout`) keep incremental move lists; results carry quality bonuses (see `quality`).
+//! `playout`) keep incremental move lists and, on the Trigon boards, try the last good replies
+//! learnt from the simulations (see `reply`); results carry quality bonuses (see `quality`).
 
 use super::board::{Board, MoveGen};
 use super::considered;
 use super::playout::{Local, Playout};
 use super::prior::{self, Kinds};
 use super::quality::Quality;
+use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
@@ -89,14 +91,17 @@ pub struct Mcts {
     /// The kinds of squares for the priors of the node being expanded.
     kinds: Box<Kinds>,
     playout: Playout,
+    /// The last good replies learnt from the simulations, kept while the tree is (none on
+    /// the boards that do without, see [`reply::used_on`]).
+    replies: Option<Replies>,
     quality: Quality,
     /// The latest moves of the simulation (colour, move), newest last, at most 3.
     recent: Vec<(u8, u16)>,
     /// The game's latest moves before the root (colour, move), newest last, at most 3.
     root_recent: Vec<(u8, u16)>,
     path: Vec<u32>,
-    /// The simulation's moves: (player, move).
-    seq: Vec<(u8, u16)>,
+    /// The simulation's moves.
+    seq: Vec<Played>,
     /// Per player and move: the stamp of the last simulation that saw it (for RAVE).
     seen: Vec<u32>,
     /// Per player and move: its first index in the simulation (valid where `seen` is current).
@@ -154,6 +159,8 @@ impl Mcts {
         let mut root = root.clone();
         root.skip_to_mover();
         let t = root.tables();
+        let replies =
+            reply::used_on(t).then(|| Replies::new(reply::nkeys(root.variant), t.moves.len()));
         let (mut nodes, mut sums) = node_storage();
         nodes.push(ROOT_NODE);
         sums.push([0.0; 4]);
@@ -168,6 +175,7 @@ impl Mcts {
             local: Local::new(),
             kinds: Box::default(),
             playout: Playout::new(t),
+            replies,
             quality: Quality::default(),
             recent: Vec::new(),
             root_recent: Vec::new(),
@@ -326,8 +334,13 @@ impl Mcts {
                 {
                     self.expand(node, &mut b);
                 } else {
-                    self.playout
-                        .run(&mut b, &mut self.recent, &mut self.rng, &mut self.seq);
+                    self.playout.run(
+                        &mut b,
+                        &mut self.recent,
+                        &mut self.rng,
+                        &mut self.seq,
+                        self.replies.as_ref(),
+                    );
                     res = self.quality.results(&b);
                     break;
                 }
@@ -340,7 +353,11 @@ impl Mcts {
             let ch = self.nodes[child];
             b.play(ch.colour as usize, ch.mv);
             self.push_recent(ch.colour, ch.mv);
-            self.seq.push((ch.player, ch.mv));
+            self.seq.push(Played {
+                player: ch.player,
+                key: reply::key(b.variant, ch.colour as usize, ch.player as usize),
+                mv: ch.mv,
+            });
             self.path.push(child as u32);
             node = child;
         }
@@ -359,6 +376,9 @@ impl Mcts {
         self.nodes[0].visits += 1.0;
         self.nodes[0].real += 1;
         self.playouts += 1;
+        if let Some(replies) = &mut self.replies {
+            replies.learn(&self.seq, &reply::winners(&res, b.variant.nplayers()));
+        }
         self.update_rave(&res);
     }
 
@@ -379,8 +399,8 @@ impl Mcts {
             // Moves after the one made at this node, earliest wins.
             while j > i + 1 {
                 j -= 1;
-                let (pl, m) = self.seq[j];
-                let k = pl as usize * nm + m as usize;
+                let Played { player, mv, .. } = self.seq[j];
+                let k = player as usize * nm + mv as usize;
                 self.seen[k] = stamp;
                 self.first[k] = j as u16;
             }

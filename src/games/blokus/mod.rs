@@ -16,6 +16,7 @@ pub mod pieces;
 pub mod playout;
 pub mod prior;
 pub mod quality;
+pub mod reply;
 pub mod rng;
 pub mod session;
 pub mod sgf;

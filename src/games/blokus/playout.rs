@@ -3,10 +3,12 @@
 //! instead of generating all moves again. Moves are drawn with weights that grow steeply with the
 //! piece's size and corner count and, far above all, with the number of "local" squares covered
 //! (next to the opponents' latest moves, see `Local`). Early in the game only large pieces are
-//! considered.
+//! considered. Before drawing, a colour plays its last good reply to the latest moves when that is
+//! legal (see `reply`).
 
 use super::board::Board;
 use super::considered::{self, Considered};
+use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
 
@@ -127,8 +129,9 @@ struct List {
     ready: bool,
     /// The pieces the list holds moves for (a bit per piece).
     pieces: u32,
-    /// The colour's move since the list was last brought up to date.
-    last: Option<u16>,
+    /// The colour's moves since the list was last brought up to date (more than one when
+    /// it played replies in between).
+    pending: Vec<u16>,
     /// The colour's rule stage when the list was built (see `Board::rule_stage`).
     stage: u8,
 }
@@ -140,7 +143,7 @@ impl Default for List {
             len: 0,
             ready: false,
             pieces: 0,
-            last: None,
+            pending: Vec::new(),
             stage: 0,
         }
     }
@@ -252,7 +255,7 @@ impl Playout {
         let list = &mut self.lists[c];
         list.ready = true;
         list.pieces = pieces;
-        list.last = None;
+        list.pending.clear();
         list.stage = b.rule_stage(c);
     }
 
@@ -312,13 +315,18 @@ impl Playout {
                 n += usize::from(keep);
             }
             list.len = n;
-            if let Some(last) = list.last.take() {
+            if !list.pending.is_empty() {
+                let pending = std::mem::take(&mut list.pending);
                 let usable = b.contact_pieces(c) & want;
-                for &q in t.attach(last) {
-                    if b.is_free_for(c, q as usize) {
-                        self.add_at(b, c, q, usable);
+                for &last in &pending {
+                    for &q in t.attach(last) {
+                        if b.is_free_for(c, q as usize) {
+                            self.add_at(b, c, q, usable);
+                        }
                     }
                 }
+                self.lists[c].pending = pending;
+                self.lists[c].pending.clear();
             }
         }
         let all = self.considered.all();
@@ -337,14 +345,27 @@ impl Playout {
         }
     }
 
-    /// Plays the game out from `b`: every move goes to `seq` as (player, move) and to `recent`
-    /// (the latest three moves, newest last).
+    /// Whether colour `c` may play the remembered reply `m` in `b` ([`reply::NONE`]: none):
+    /// a legal move of a piece considered now (`want`), not a first piece on shared starting
+    /// points (which goes to the best free one, see `considered`).
+    #[inline]
+    fn fits(b: &Board, c: usize, m: u16, want: u32) -> bool {
+        m != reply::NONE
+            && want >> b.tables().moves[m as usize].piece & 1 != 0
+            && !(b.variant.shared_starts() && b.is_first_piece(c))
+            && b.is_legal(c, m)
+    }
+
+    /// Plays the game out from `b`: every move goes to `seq` and to `recent` (colour, move;
+    /// the latest three, newest last). With `replies`, a colour's remembered reply to the
+    /// latest moves of `seq` is played when it fits, before any drawing.
     pub fn run(
         &mut self,
         b: &mut Board,
         recent: &mut Vec<(u8, u16)>,
         rng: &mut Rng,
-        seq: &mut Vec<(u8, u16)>,
+        seq: &mut Vec<Played>,
+        replies: Option<&Replies>,
     ) {
         for l in &mut self.lists {
             l.ready = false;
@@ -358,33 +379,61 @@ impl Playout {
                 c = b.next_colour(c);
                 continue;
             }
-            self.local.set(b, c, recent);
-            self.update(b, c);
-            let n = self.lists[c].len;
-            if n == 0 {
-                b.pass(c);
-                idle += 1;
-                c = b.next_colour(c);
-                continue;
-            }
-            let m = if n == 1 {
-                self.lists[c].moves[0]
-            } else {
-                let cum = &self.cum[..n];
-                let total = cum[n - 1];
-                let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-                let i = cum.partition_point(|&w| w <= r);
-                self.lists[c].moves[i.min(n - 1)]
+            let player = b.player_of(c);
+            let key = reply::key(b.variant, c, player);
+            let remembered = replies.and_then(|r| {
+                let want = self.considered(b.nmoves(), nc);
+                let [two, one] = r.get(key, seq);
+                if Self::fits(b, c, two, want) {
+                    Some(two)
+                } else if one != two && Self::fits(b, c, one, want) {
+                    Some(one)
+                } else {
+                    None
+                }
+            });
+            let m = match remembered {
+                Some(m) => m,
+                None => {
+                    self.local.set(b, c, recent);
+                    self.update(b, c);
+                    if self.lists[c].len == 0 {
+                        b.pass(c);
+                        idle += 1;
+                        c = b.next_colour(c);
+                        continue;
+                    }
+                    self.draw(c, rng)
+                }
             };
-            seq.push((b.player_of(c) as u8, m));
+            seq.push(Played {
+                player: player as u8,
+                key,
+                mv: m,
+            });
             b.play(c, m);
-            self.lists[c].last = Some(m);
+            self.lists[c].pending.push(m);
             if recent.len() == 3 {
                 recent.remove(0);
             }
             recent.push((c as u8, m));
             idle = 0;
             c = b.next_colour(c);
+        }
+    }
+
+    /// A move of colour `c`'s list (up to date and not empty), drawn by the weights.
+    #[inline]
+    fn draw(&self, c: usize, rng: &mut Rng) -> u16 {
+        let n = self.lists[c].len;
+        if n == 1 {
+            self.lists[c].moves[0]
+        } else {
+            let cum = &self.cum[..n];
+            let total = cum[n - 1];
+            let r = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+            let i = cum.partition_point(|&w| w <= r);
+            self.lists[c].moves[i.min(n - 1)]
         }
     }
 }
@@ -394,7 +443,8 @@ mod tests {
     use super::*;
     use crate::games::blokus::board::{MoveGen, Variant};
 
-    /// The incremental lists hold exactly the legal moves of the sizes considered.
+    /// The incremental lists hold exactly the legal moves of the sizes considered, also after
+    /// turns a colour played without bringing its list up to date (as with a reply).
     #[test]
     fn incremental_lists_match_full_generation() {
         for v in [
@@ -408,6 +458,7 @@ mod tests {
             let mut p = Playout::new(t);
             let mut rng = Rng::new(3);
             let mut mg = MoveGen::new(t);
+            let mut full = Vec::new();
             for game in 0..4u64 {
                 let mut b = Board::new(v);
                 let mut recent = Vec::new();
@@ -416,12 +467,19 @@ mod tests {
                 for l in &mut p.lists {
                     l.ready = false;
                 }
-                for _ in 0..(8 + game as usize * 6) {
+                for turn in 0..(8 + game as usize * 6) {
                     let Some(c) = b.skip_to_mover() else { break };
-                    p.update(&mut b, c);
-                    let mut full = Vec::new();
-                    let pieces = p.lists[c].pieces;
+                    full.clear();
                     b.gen_moves(c, &mut mg, &mut full);
+                    if p.lists[c].ready && turn % 3 == game as usize % 3 {
+                        // A turn without the list, as a reply is played.
+                        let m = full[rng.below(full.len())];
+                        b.play(c, m);
+                        p.lists[c].pending.push(m);
+                        continue;
+                    }
+                    p.update(&mut b, c);
+                    let pieces = p.lists[c].pieces;
                     full.retain(|&m| pieces >> t.moves[m as usize].piece & 1 != 0);
                     if let Some(start) = considered::first_piece_start(&b, c) {
                         full.retain(|&m| t.moves[m as usize].points().contains(&start));
@@ -432,11 +490,210 @@ mod tests {
                     assert_eq!(have, full, "{v:?} game {game}");
                     let m = have[rng.below(have.len())];
                     b.play(c, m);
-                    p.lists[c].last = Some(m);
+                    p.lists[c].pending.push(m);
                 }
-                p.run(&mut b, &mut recent, &mut rng, &mut seq);
+                p.run(&mut b, &mut recent, &mut rng, &mut seq, None);
                 assert!(b.game_over());
             }
         }
+    }
+
+    /// Replays a simulation's moves `seq` from `start`: every move legal when made, by the
+    /// colour to move, a first piece on the starting point chosen for it, under the key of
+    /// that colour and its player. The colours in turn.
+    fn replay(start: &Board, seq: &[Played]) -> Vec<usize> {
+        let mut b = start.clone();
+        let mut colours = Vec::new();
+        for s in seq {
+            let c = b.skip_to_mover().expect("a colour to move");
+            assert!(b.is_legal(c, s.mv), "move {} of colour {c}", s.mv);
+            if let Some(start) = considered::first_piece_start(&b, c) {
+                assert!(b.tables().moves[s.mv as usize].points().contains(&start));
+            }
+            assert_eq!(s.player as usize, b.player_of(c));
+            assert_eq!(s.key, reply::key(b.variant, c, b.player_of(c)));
+            b.play(c, s.mv);
+            colours.push(c);
+        }
+        assert!(b.game_over());
+        colours
+    }
+
+    /// Remembered replies that are not legal (pieces placed, squares taken, no contact) are
+    /// never played; the playouts end legally.
+    #[test]
+    fn an_unfitting_reply_is_never_played() {
+        for v in [
+            Variant::Trigon2,
+            Variant::Duo,
+            Variant::Callisto,
+            Variant::Three,
+        ] {
+            let t = v.tables();
+            let mut p = Playout::new(t);
+            let mut rng = Rng::new(9);
+            let nmoves = t.moves.len() as u16;
+            let mut replies = Replies::new(reply::nkeys(v), t.moves.len());
+            for k in 0..reply::nkeys(v) as u8 {
+                for last in 0..nmoves {
+                    replies.set_one(k, last, rng.below(nmoves as usize) as u16);
+                }
+            }
+            for game in 0..6 {
+                let mut b = Board::new(v);
+                let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
+                let mut seq = Vec::new();
+                for _ in 0..game * 3 {
+                    let c = b.skip_to_mover().unwrap();
+                    moves.clear();
+                    b.gen_moves(c, &mut mg, &mut moves);
+                    let m = moves[rng.below(moves.len())];
+                    seq.push(Played {
+                        player: b.player_of(c) as u8,
+                        key: reply::key(v, c, b.player_of(c)),
+                        mv: m,
+                    });
+                    b.play(c, m);
+                }
+                let start = b.clone();
+                let before = seq.len();
+                b.skip_to_mover();
+                p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
+                replay(&start, &seq[before..]);
+            }
+        }
+    }
+
+    /// A remembered reply that fits is played at once, and the playout goes on legally.
+    #[test]
+    fn a_fitting_reply_is_played_first() {
+        let v = Variant::Trigon2;
+        let t = v.tables();
+        let mut p = Playout::new(t);
+        let mut rng = Rng::new(4);
+        let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
+        let mut b = Board::new(v);
+        let mut seq = Vec::new();
+        // Past the opening: every piece is considered.
+        for _ in 0..40 {
+            let c = b.skip_to_mover().unwrap();
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            let m = moves[rng.below(moves.len())];
+            seq.push(Played {
+                player: b.player_of(c) as u8,
+                key: reply::key(v, c, b.player_of(c)),
+                mv: m,
+            });
+            b.play(c, m);
+        }
+        let c = b.skip_to_mover().unwrap();
+        assert_eq!(p.considered(b.nmoves(), b.ncolours()), p.considered.all());
+        moves.clear();
+        b.gen_moves(c, &mut mg, &mut moves);
+        // The smallest piece, which the weights would hardly ever draw.
+        let small = *moves
+            .iter()
+            .min_by_key(|&&m| (t.moves[m as usize].size, m))
+            .unwrap();
+        let last = seq.last().unwrap().mv;
+        let key = reply::key(v, c, b.player_of(c));
+        let mut replies = Replies::new(reply::nkeys(v), t.moves.len());
+        replies.set_one(key, last, small);
+        let before = seq.len();
+        let start = b.clone();
+        p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
+        assert_eq!(seq[before].mv, small);
+        let colours = replay(&start, &seq[before..]);
+        assert_eq!(colours[0], c);
+        // Without the reply the weights draw another move.
+        let mut other = start.clone();
+        let mut seq2 = seq[..before].to_vec();
+        p.run(&mut other, &mut Vec::new(), &mut rng, &mut seq2, None);
+        assert_ne!(seq2[before].mv, small);
+    }
+
+    /// Legal replies the playouts do not consider are not played: a first piece away from the
+    /// starting point chosen for it, a piece too small for the opening round.
+    #[test]
+    fn replies_outside_the_policy_are_not_played() {
+        let v = Variant::Trigon2;
+        let t = v.tables();
+        let mut p = Playout::new(t);
+        let mut rng = Rng::new(6);
+        let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
+        let mut b = Board::new(v);
+        let mut seq = Vec::new();
+        let keep = |b: &mut Board, seq: &mut Vec<Played>, c: usize, m: u16| {
+            seq.push(Played {
+                player: b.player_of(c) as u8,
+                key: reply::key(v, c, b.player_of(c)),
+                mv: m,
+            });
+            b.play(c, m);
+        };
+        // The first piece of colour 1, legal on another starting point than its own.
+        let start = considered::first_piece_start(&b, 0).unwrap();
+        moves.clear();
+        b.gen_moves(0, &mut mg, &mut moves);
+        let m0 = *moves
+            .iter()
+            .find(|&&m| t.moves[m as usize].points().contains(&start))
+            .unwrap();
+        keep(&mut b, &mut seq, 0, m0);
+        let own = considered::first_piece_start(&b, 1).unwrap();
+        moves.clear();
+        b.gen_moves(1, &mut mg, &mut moves);
+        let want = p.considered(b.nmoves(), b.ncolours());
+        let elsewhere = *moves
+            .iter()
+            .find(|&&m| {
+                let mi = &t.moves[m as usize];
+                want >> mi.piece & 1 != 0 && !mi.points().contains(&own)
+            })
+            .expect("a first piece on another starting point");
+        let mut replies = Replies::new(reply::nkeys(v), t.moves.len());
+        replies.set_one(1, m0, elsewhere);
+        let mut played = seq.clone();
+        p.run(
+            &mut b.clone(),
+            &mut Vec::new(),
+            &mut rng,
+            &mut played,
+            Some(&replies),
+        );
+        assert_ne!(played[1].mv, elsewhere);
+        replay(&b, &played[1..]);
+        // Later in the opening: a small piece that fits the board but not the round.
+        while b.nmoves() < 8 {
+            let c = b.skip_to_mover().unwrap();
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            let want = p.considered(b.nmoves(), b.ncolours());
+            moves.retain(|&m| want >> t.moves[m as usize].piece & 1 != 0);
+            let m = moves[rng.below(moves.len())];
+            keep(&mut b, &mut seq, c, m);
+        }
+        let c = b.skip_to_mover().unwrap();
+        moves.clear();
+        b.gen_moves(c, &mut mg, &mut moves);
+        let small = *moves
+            .iter()
+            .find(|&&m| t.moves[m as usize].size <= 3)
+            .expect("a small piece");
+        let want = p.considered(b.nmoves(), b.ncolours());
+        assert_eq!(want >> t.moves[small as usize].piece & 1, 0);
+        let last = seq.last().unwrap().mv;
+        replies.set_one(reply::key(v, c, b.player_of(c)), last, small);
+        let mut played = seq.clone();
+        p.run(
+            &mut b.clone(),
+            &mut Vec::new(),
+            &mut rng,
+            &mut played,
+            Some(&replies),
+        );
+        assert_ne!(played[seq.len()].mv, small);
+        replay(&b, &played[seq.len()..]);
     }
 }
