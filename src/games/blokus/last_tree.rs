@@ -94,10 +94,17 @@ mod tests {
         );
     }
 
-    /// A restarted tree searches exactly as a new one with the same seed.
+    /// A restarted tree searches exactly as a new one with the same seed (on triangles too,
+    /// where the playouts learn replies).
     #[test]
     fn a_restarted_tree_searches_as_a_new_one() {
-        let start = Board::new(Variant::Duo);
+        for v in [Variant::Duo, Variant::Trigon2] {
+            restarted_tree_searches_as_a_new_one(v);
+        }
+    }
+
+    fn restarted_tree_searches_as_a_new_one(v: Variant) {
+        let start = Board::new(v);
         let mut used = Mcts::new(&start, 3);
         for _ in 0..500 {
             used.run_once();

@@ -206,6 +206,9 @@ impl Mcts {
         self.sums[0] = [0.0; 4];
         self.rng = Rng::new(seed);
         self.quality = Quality::default();
+        if let Some(replies) = &mut self.replies {
+            replies.forget_all();
+        }
         self.recent.clear();
         self.root_recent.clear();
         self.playouts = 0;

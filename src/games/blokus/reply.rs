@@ -81,6 +81,12 @@ impl Replies {
         }
     }
 
+    /// Forgets every reply (a new search from another position).
+    pub fn forget_all(&mut self) {
+        self.one.fill(NONE);
+        self.two.fill(NONE);
+    }
+
     #[inline]
     fn one_index(&self, key: u8, last: u16) -> usize {
         usize::from(key) * self.nmoves + usize::from(last)
