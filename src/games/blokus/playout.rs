@@ -519,6 +519,30 @@ mod tests {
         colours
     }
 
+    /// Plays `n` random legal moves on `b`, each also to `seq`.
+    fn play_random(b: &mut Board, n: usize, rng: &mut Rng, seq: &mut Vec<Played>) {
+        let t = b.tables();
+        let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
+        for _ in 0..n {
+            let c = b.skip_to_mover().unwrap();
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            let m = moves[rng.below(moves.len())];
+            play_kept(b, seq, c, m);
+        }
+    }
+
+    /// Plays `m` for colour `c` on `b`, also to `seq`.
+    fn play_kept(b: &mut Board, seq: &mut Vec<Played>, c: usize, m: u16) {
+        let player = b.player_of(c);
+        seq.push(Played {
+            player: player as u8,
+            key: reply::key(b.variant, c, player),
+            mv: m,
+        });
+        b.play(c, m);
+    }
+
     /// Remembered replies that are not legal (pieces placed, squares taken, no contact) are
     /// never played; the playouts end legally.
     #[test]
@@ -541,20 +565,8 @@ mod tests {
             }
             for game in 0..6 {
                 let mut b = Board::new(v);
-                let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
                 let mut seq = Vec::new();
-                for _ in 0..game * 3 {
-                    let c = b.skip_to_mover().unwrap();
-                    moves.clear();
-                    b.gen_moves(c, &mut mg, &mut moves);
-                    let m = moves[rng.below(moves.len())];
-                    seq.push(Played {
-                        player: b.player_of(c) as u8,
-                        key: reply::key(v, c, b.player_of(c)),
-                        mv: m,
-                    });
-                    b.play(c, m);
-                }
+                play_random(&mut b, game * 3, &mut rng, &mut seq);
                 let start = b.clone();
                 let before = seq.len();
                 b.skip_to_mover();
@@ -575,18 +587,7 @@ mod tests {
         let mut b = Board::new(v);
         let mut seq = Vec::new();
         // Past the opening: every piece is considered.
-        for _ in 0..40 {
-            let c = b.skip_to_mover().unwrap();
-            moves.clear();
-            b.gen_moves(c, &mut mg, &mut moves);
-            let m = moves[rng.below(moves.len())];
-            seq.push(Played {
-                player: b.player_of(c) as u8,
-                key: reply::key(v, c, b.player_of(c)),
-                mv: m,
-            });
-            b.play(c, m);
-        }
+        play_random(&mut b, 40, &mut rng, &mut seq);
         let c = b.skip_to_mover().unwrap();
         assert_eq!(p.considered(b.nmoves(), b.ncolours()), p.considered.all());
         moves.clear();
@@ -624,14 +625,6 @@ mod tests {
         let (mut mg, mut moves) = (MoveGen::new(t), Vec::new());
         let mut b = Board::new(v);
         let mut seq = Vec::new();
-        let keep = |b: &mut Board, seq: &mut Vec<Played>, c: usize, m: u16| {
-            seq.push(Played {
-                player: b.player_of(c) as u8,
-                key: reply::key(v, c, b.player_of(c)),
-                mv: m,
-            });
-            b.play(c, m);
-        };
         // The first piece of colour 1, legal on another starting point than its own.
         let start = considered::first_piece_start(&b, 0).unwrap();
         moves.clear();
@@ -640,7 +633,7 @@ mod tests {
             .iter()
             .find(|&&m| t.moves[m as usize].points().contains(&start))
             .unwrap();
-        keep(&mut b, &mut seq, 0, m0);
+        play_kept(&mut b, &mut seq, 0, m0);
         let own = considered::first_piece_start(&b, 1).unwrap();
         moves.clear();
         b.gen_moves(1, &mut mg, &mut moves);
@@ -672,7 +665,7 @@ mod tests {
             let want = p.considered(b.nmoves(), b.ncolours());
             moves.retain(|&m| want >> t.moves[m as usize].piece & 1 != 0);
             let m = moves[rng.below(moves.len())];
-            keep(&mut b, &mut seq, c, m);
+            play_kept(&mut b, &mut seq, c, m);
         }
         let c = b.skip_to_mover().unwrap();
         moves.clear();
