@@ -111,6 +111,8 @@ pub struct Mcts {
     playouts: u64,
     /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
     node_limit: usize,
+    /// Scratch of [`Mcts::compact`]: a bit per node, set for the nodes kept.
+    kept: Vec<u64>,
 }
 
 /// The node storage of the last tree dropped, kept (emptied) for the next search: a tree that
@@ -187,6 +189,7 @@ impl Mcts {
             nmoves_table: t.moves.len(),
             playouts: 0,
             node_limit: MAX_NODES,
+            kept: Vec::new(),
         }
     }
 
@@ -547,36 +550,59 @@ impl Mcts {
         }
     }
 
-    /// Rebuilds the tree as the subtree under `top`, breadth first, keeping the children of
-    /// `top` and of the nodes with at least `min_real` real visits; the other expanded nodes
-    /// become leaves.
+    /// Rebuilds the tree as the subtree under `top`, keeping the children of `top` and of the
+    /// nodes with at least `min_real` real visits; the other expanded nodes become leaves. In
+    /// place: a node's children lie after it, so the kept nodes move down in their order and
+    /// the storage (its memory already touched) stays.
     fn compact(&mut self, top: usize, min_real: u32) {
-        let mut new = Vec::with_capacity(self.nodes.len() / 2 + 1);
-        let mut new_sums = Vec::with_capacity(self.nodes.len() / 2 + 1);
-        new.push(self.nodes[top]);
-        new_sums.push(self.sums[top]);
-        let mut queue = std::collections::VecDeque::from([(top, 0usize)]);
-        while let Some((old, at)) = queue.pop_front() {
-            let o = self.nodes[old];
-            if !o.expanded || o.nchildren == 0 {
+        let kept = &mut self.kept;
+        kept.clear();
+        kept.resize(self.nodes.len().div_ceil(64), 0);
+        let mark = |kept: &mut Vec<u64>, i: usize| kept[i >> 6] |= 1 << (i & 63);
+        mark(kept, top);
+        let mut stack = vec![top];
+        while let Some(i) = stack.pop() {
+            let nd = &mut self.nodes[i];
+            if !nd.expanded || nd.nchildren == 0 {
                 continue;
             }
-            if old != top && o.real < min_real {
-                new[at].expanded = false;
-                new[at].first_child = 0;
-                new[at].nchildren = 0;
+            if i != top && nd.real < min_real {
+                nd.expanded = false;
+                nd.first_child = 0;
+                nd.nchildren = 0;
                 continue;
             }
-            let start = new.len();
-            for k in 0..o.nchildren as usize {
-                new.push(self.nodes[o.first_child as usize + k]);
-                new_sums.push(self.sums[o.first_child as usize + k]);
-                queue.push_back((o.first_child as usize + k, start + k));
+            let children = nd.first_child as usize..(nd.first_child + nd.nchildren) as usize;
+            for k in children {
+                mark(kept, k);
+                stack.push(k);
             }
-            new[at].first_child = start as u32;
         }
-        self.nodes = new;
-        self.sums = new_sums;
+        // A kept node's new place: the kept nodes before it.
+        let mut before = Vec::with_capacity(kept.len());
+        let mut n = 0u32;
+        for &w in kept.iter() {
+            before.push(n);
+            n += w.count_ones();
+        }
+        let place =
+            |i: usize| before[i >> 6] + (kept[i >> 6] & ((1u64 << (i & 63)) - 1)).count_ones();
+        for (w, &word) in kept.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut nd = self.nodes[i];
+                if nd.expanded && nd.nchildren > 0 {
+                    nd.first_child = place(nd.first_child as usize);
+                }
+                let j = place(i) as usize;
+                self.nodes[j] = nd;
+                self.sums[j] = self.sums[i];
+            }
+        }
+        self.nodes.truncate(n as usize);
+        self.sums.truncate(n as usize);
     }
 
     /// Tells the search the game's moves before the root (colour, move id or PASS), for the
@@ -808,6 +834,7 @@ mod tests {
         let kept = m.nodes.len();
         assert!(m.reroot(&[(0, best.0)], &after));
         assert!(m.nodes.len() < kept);
+        assert!(well_formed(&m));
         assert_eq!(m.playouts(), 0);
         assert_eq!(m.nodes[0].real, best.1, "the subtree keeps its visits");
         m.ensure_root();
