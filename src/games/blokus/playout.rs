@@ -295,6 +295,8 @@ impl Playout {
         // A first piece on shared starting points goes to the best free one, which the other
         // colours' first pieces may change.
         let starting = b.variant.shared_starts() && b.is_first_piece(c);
+        // The moves whose cumulative weights are known.
+        let mut weighed = 0;
         if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
@@ -305,16 +307,23 @@ impl Playout {
             let moves = &mut *list.moves;
             let forbidden = b.forbidden_set(c);
             let all_bits = t.all_bits();
-            // Keep the moves still legal, in order.
+            let (local, piece_weight) = (&self.local, &self.piece_weight);
+            // Keep the moves still legal, in order, weighing them on the way.
             let mut n = 0;
+            let mut total = 0.0f32;
             for i in 0..list.len {
                 let m = moves[i & (LIST_CAP - 1)];
                 let bits = all_bits[m as usize];
                 let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
                 moves[n & (LIST_CAP - 1)] = m;
-                n += usize::from(keep);
+                if keep {
+                    total += local.weight(t, m, bits, piece_weight);
+                    self.cum[n & (LIST_CAP - 1)] = total;
+                    n += 1;
+                }
             }
             list.len = n;
+            weighed = n;
             if !list.pending.is_empty() {
                 let pending = std::mem::take(&mut list.pending);
                 let usable = b.contact_pieces(c) & want;
@@ -332,14 +341,22 @@ impl Playout {
         let all = self.considered.all();
         if self.lists[c].len == 0 && self.lists[c].pieces != all {
             self.build(b, c, all);
+            weighed = 0;
         }
-        // The cumulative weights, in list order.
+        // The cumulative weights of the moves added, in list order.
         let t = b.tables();
         let all_bits = t.all_bits();
         let list = &self.lists[c];
         let (local, piece_weight) = (&self.local, &self.piece_weight);
-        let mut total = 0.0f32;
-        for (&m, cum) in list.moves[..list.len].iter().zip(self.cum.iter_mut()) {
+        let mut total = if weighed > 0 {
+            self.cum[weighed - 1]
+        } else {
+            0.0
+        };
+        for (&m, cum) in list.moves[weighed..list.len]
+            .iter()
+            .zip(self.cum[weighed..].iter_mut())
+        {
             total += local.weight(t, m, all_bits[m as usize], piece_weight);
             *cum = total;
         }
