@@ -507,6 +507,15 @@ impl Board {
         &self.attach[c][..n]
     }
 
+    /// The number of live corner points of colour `c` (those it may still cover).
+    pub fn live_attach_count(&self, c: usize) -> usize {
+        let bit = 1u8 << c;
+        self.attach[c][..self.attach_len[c] as usize]
+            .iter()
+            .filter(|&&p| self.forbidden[p as usize] & bit == 0)
+            .count()
+    }
+
     /// The live corner points of colour `c` (those it may still cover).
     pub fn live_attach_points(&mut self, c: usize) -> &[u16] {
         self.live_attach(c)

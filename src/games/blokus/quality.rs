@@ -1,7 +1,9 @@
 //! Results of finished simulations with quality bonuses: besides win, draw or loss, a bonus for
 //! a score above the search's running mean (in standard deviations, squashed) and, for the
 //! winner, for a game shorter than usual, so that the search prefers clearer wins and closer
-//! losses even when it is sure of the outcome.
+//! losses even when it is sure of the outcome. In two-player games of four colours and in
+//! Callisto Two-Player, a small bonus also goes to the player with more live corner points at
+//! the end, a trait of the better final position (the reference engine's, mainly for Trigon).
 
 use super::board::Board;
 
@@ -9,6 +11,8 @@ use super::board::Board;
 const SCORE_WEIGHT: f32 = 0.3;
 /// Weight of the game-length bonus.
 const LENGTH_WEIGHT: f32 = 0.12;
+/// Weight of the live-corner bonus.
+const ATTACH_WEIGHT: f32 = 0.1;
 /// Steepness of the squashing.
 const STEEP: f32 = 2.0;
 
@@ -44,6 +48,7 @@ impl Stat {
 pub struct Quality {
     length: Stat,
     score: [Stat; 4],
+    attach: Stat,
 }
 
 impl Quality {
@@ -60,6 +65,7 @@ impl Quality {
         let total: i32 = pts.iter().sum();
         for i in 0..n {
             if n == 2 && i == 1 {
+                out[0] += self.attach_bonus(b);
                 out[1] = 1.0 - out[0];
                 break;
             }
@@ -73,6 +79,23 @@ impl Quality {
                 + SCORE_WEIGHT * self.score[i].squashed(score);
         }
         out
+    }
+
+    /// The first player's bonus for more live corner points than the second's at the end of
+    /// a two-player game, where it applies (four colours, or Callisto's two).
+    fn attach_bonus(&mut self, b: &Board) -> f32 {
+        let nc = b.ncolours();
+        if nc != 4 && !b.variant.later_player_wins_ties() {
+            return 0.0;
+        }
+        let lead: i32 = (0..nc)
+            .map(|c| {
+                let live = b.live_attach_count(c) as i32;
+                if b.player_of(c) == 0 { live } else { -live }
+            })
+            .sum();
+        self.attach.add(lead as f32);
+        ATTACH_WEIGHT * self.attach.squashed(lead as f32)
     }
 }
 
@@ -94,5 +117,48 @@ mod tests {
         b.play(1, t.parse_move("j5").unwrap());
         let level = q.results(&b);
         assert!(level[0] < 0.5, "a draw below the mean margin");
+    }
+
+    /// The difference between the first player's live-corner bonuses after the second and
+    /// the first of two opening `moves` (after the empty board, to give the statistics spread).
+    fn attach_effect(v: Variant, moves: &[&str]) -> f32 {
+        let t = v.tables();
+        let mut q = Quality::default();
+        let start = Board::new(v);
+        // Spread: the empty board, then the first piece with few and many corners.
+        q.attach_bonus(&start);
+        let mut bonuses = Vec::new();
+        for m in moves {
+            let mut b = start.clone();
+            let c = b.skip_to_mover().unwrap();
+            b.play(c, t.parse_move(m).unwrap());
+            bonuses.push(q.attach_bonus(&b));
+        }
+        bonuses[1] - bonuses[0]
+    }
+
+    #[test]
+    fn more_live_corners_earn_a_bonus_where_the_rule_applies() {
+        let t = Variant::Trigon2.tables();
+        let mut b = Board::new(Variant::Trigon2);
+        let c = b.skip_to_mover().unwrap();
+        let (mut mg, mut moves) = (crate::games::blokus::board::MoveGen::new(t), Vec::new());
+        b.gen_moves(c, &mut mg, &mut moves);
+        // The first piece with the fewest and the most corner points.
+        let corners = |m: u16| {
+            let mut after = b.clone();
+            after.play(c, m);
+            after.live_attach_count(c)
+        };
+        let few = *moves.iter().min_by_key(|&&m| corners(m)).unwrap();
+        let many = *moves.iter().max_by_key(|&&m| corners(m)).unwrap();
+        assert!(corners(few) < corners(many));
+        let name = |m: u16| t.move_name(m);
+        let d = attach_effect(Variant::Trigon2, &[&name(few), &name(many)]);
+        assert!(d > 0.0, "more live corners, a larger bonus: {d}");
+        assert_eq!(
+            attach_effect(Variant::Duo, &["e10", "e11,d10,e10,f10,e9"]),
+            0.0
+        );
     }
 }
