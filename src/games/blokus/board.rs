@@ -121,6 +121,12 @@ impl Variant {
         matches!(self, Variant::Two | Variant::Trigon2 | Variant::Callisto24)
     }
 
+    /// Whether a search rewards the player left with more live corner points at the end (as
+    /// the reference engine does): two-player games of four colours, and Callisto Two-Player.
+    pub fn rewards_live_corners(self) -> bool {
+        self.two_colours_each() || self == Variant::Callisto2
+    }
+
     /// Whether the starting points are shared: each colour's first piece covers any one of
     /// them (Trigon), rather than its own corner or point.
     pub fn shared_starts(self) -> bool {

@@ -135,7 +135,7 @@ pub fn first_piece_start(b: &Board, c: usize) -> Option<u16> {
 }
 
 /// Keeps, among the moves of the opening's first pieces on the Trigon boards, those that come
-/// nearest the centre of the board (within [`CENTRE_SLACK`]); elsewhere and later, all.
+/// nearest the centre of the board (within a quarter of a triangle side); elsewhere and later, all.
 pub fn keep_central(b: &Board, moves: &mut Vec<u16>) {
     if !b.variant.shared_starts() || b.nmoves() >= CENTRE_MOVES {
         return;

@@ -82,13 +82,12 @@ impl Quality {
     }
 
     /// The first player's bonus for more live corner points than the second's at the end of
-    /// a two-player game, where it applies (four colours, or Callisto's two).
+    /// a two-player game, where it applies (see [`super::board::Variant::rewards_live_corners`]).
     fn attach_bonus(&mut self, b: &Board) -> f32 {
-        let nc = b.ncolours();
-        if nc != 4 && !b.variant.later_player_wins_ties() {
+        if !b.variant.rewards_live_corners() {
             return 0.0;
         }
-        let lead: i32 = (0..nc)
+        let lead: i32 = (0..b.ncolours())
             .map(|c| {
                 let live = b.live_attach_count(c) as i32;
                 if b.player_of(c) == 0 { live } else { -live }
@@ -120,21 +119,19 @@ mod tests {
     }
 
     /// The difference between the first player's live-corner bonuses after the second and
-    /// the first of two opening `moves` (after the empty board, to give the statistics spread).
-    fn attach_effect(v: Variant, moves: &[&str]) -> f32 {
-        let t = v.tables();
+    /// the first of two opening moves (after the empty board, to give the statistics spread).
+    fn attach_effect(v: Variant, first: u16, second: u16) -> f32 {
         let mut q = Quality::default();
         let start = Board::new(v);
-        // Spread: the empty board, then the first piece with few and many corners.
         q.attach_bonus(&start);
-        let mut bonuses = Vec::new();
-        for m in moves {
+        let mut bonus = |m: u16| {
             let mut b = start.clone();
             let c = b.skip_to_mover().unwrap();
-            b.play(c, t.parse_move(m).unwrap());
-            bonuses.push(q.attach_bonus(&b));
-        }
-        bonuses[1] - bonuses[0]
+            b.play(c, m);
+            q.attach_bonus(&b)
+        };
+        let a = bonus(first);
+        bonus(second) - a
     }
 
     #[test]
@@ -153,12 +150,10 @@ mod tests {
         let few = *moves.iter().min_by_key(|&&m| corners(m)).unwrap();
         let many = *moves.iter().max_by_key(|&&m| corners(m)).unwrap();
         assert!(corners(few) < corners(many));
-        let name = |m: u16| t.move_name(m);
-        let d = attach_effect(Variant::Trigon2, &[&name(few), &name(many)]);
+        let d = attach_effect(Variant::Trigon2, few, many);
         assert!(d > 0.0, "more live corners, a larger bonus: {d}");
-        assert_eq!(
-            attach_effect(Variant::Duo, &["e10", "e11,d10,e10,f10,e9"]),
-            0.0
-        );
+        let duo = Variant::Duo.tables();
+        let (e10, x) = (duo.parse_move("e10"), duo.parse_move("e11,d10,e10,f10,e9"));
+        assert_eq!(attach_effect(Variant::Duo, e10.unwrap(), x.unwrap()), 0.0);
     }
 }
