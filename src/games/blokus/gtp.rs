@@ -294,6 +294,7 @@ impl Gtp {
         // short).
         let reused_visits = reused.as_ref().map_or(0, Mcts::root_visits);
         let level_playouts = playouts.map(|p| last_tree::playouts_left(p, reused_visits));
+        log::debug!("budget {playouts:?} reused {reused_visits}");
         let counted = self.args.nodes.is_some() || playouts.is_some();
         let limits = Limits {
             movetime: self

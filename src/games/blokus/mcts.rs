@@ -8,6 +8,9 @@
 //! results are mixed into the values with weights that fall with the distance. Playouts (see
 //! `playout`) keep incremental move lists and, on the Trigon boards, try the last good replies
 //! learnt from the simulations (see `reply`); results carry quality bonuses (see `quality`).
+//! The move played, and each move of a line, is the one with the most weighted wins (value
+//! times count: its prior's virtual wins, real results and RAVE results), as the reference
+//! engine chooses; leaves are expanded after a few visits, more the deeper they are.
 
 use super::board::{Board, MoveGen};
 use super::considered;
@@ -32,8 +35,11 @@ const RAVE_CHILD_MAX: f32 = 2000.0;
 const RAVE_PARENT_MAX: u32 = 25_000;
 /// Virtual count of a child's initial value.
 const PRIOR_COUNT: f32 = 3.0;
-/// A leaf is expanded on this visit.
-const EXPAND_AT: f32 = 1.0;
+/// A leaf one move below the root is expanded once it has more real visits than this...
+const EXPAND_AT: f32 = 1.5;
+/// ... and each move deeper asks this many more (deep leaves are many and seldom revisited:
+/// their expansion, move generation and prior, costs more than it brings).
+const EXPAND_PER_DEPTH: f32 = 0.5;
 /// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
 const MAX_NODES: usize = 8_000_000;
 /// Room kept for one more expansion (more than any position's legal moves).
@@ -335,7 +341,8 @@ impl Mcts {
         loop {
             let nd = self.nodes[node];
             if !nd.expanded {
-                if (node == 0 || nd.real as f32 >= EXPAND_AT)
+                let depth = self.path.len() as f32;
+                if (node == 0 || nd.real as f32 > EXPAND_AT + EXPAND_PER_DEPTH * (depth - 1.0))
                     && self.nodes.len() + EXPANSION_ROOM < self.node_limit
                 {
                     self.expand(node, &mut b);
@@ -434,25 +441,53 @@ impl Mcts {
         self.recent.push((c, m));
     }
 
-    /// Root moves with their real visits and mean values, most visited first.
+    /// Root moves with their real visits and mean values, best first: the most weighted wins
+    /// (ties: the most visits).
     pub fn root_stats(&self) -> Vec<(u16, u32, f32)> {
         let nd = &self.nodes[0];
-        let mut v: Vec<(u16, u32, f32)> = (nd.first_child..nd.first_child + nd.nchildren)
+        let mut v: Vec<(f32, (u16, u32, f32))> = (nd.first_child..nd.first_child + nd.nchildren)
             .map(|i| {
                 let ch = &self.nodes[i as usize];
-                (ch.mv, ch.real, ch.value / ch.visits)
+                (ch.value, (ch.mv, ch.real, ch.value / ch.visits))
             })
             .collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-        v
+        v.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.1.cmp(&a.1.1)));
+        v.into_iter().map(|(_, s)| s).collect()
     }
 
-    /// The most visited line from the root (moves with the colours that make them).
+    /// The lead in weighted wins of the best root move over the second, and the root's win
+    /// rate for its player (at least 0.1; 1 before 100 playouts): the best move cannot change
+    /// while the playouts left times that rate are fewer than the lead.
+    pub fn final_lead(&self) -> Option<(f32, f32)> {
+        let nd = &self.nodes[0];
+        let mut wins =
+            (nd.first_child..nd.first_child + nd.nchildren).map(|i| self.nodes[i as usize].value);
+        let mut best = wins.next()?;
+        let mut second = 0.0f32;
+        for w in wins {
+            if w > best {
+                second = best;
+                best = w;
+            } else if w > second {
+                second = w;
+            }
+        }
+        let player = self.nodes[nd.first_child as usize].player as usize;
+        let rate = if nd.real > 100 {
+            (self.sums[0][player] / nd.real as f32).max(0.1)
+        } else {
+            1.0
+        };
+        Some((best - second, rate))
+    }
+
+    /// The best line from the root (moves with the colours that make them): the moves with
+    /// the most weighted wins.
     pub fn pv(&self, max_len: usize) -> Vec<(usize, u16)> {
         self.line_below(0, Vec::new(), max_len)
     }
 
-    /// The line that starts with root move `m` and goes on along the most visited moves.
+    /// The line that starts with root move `m` and goes on along the best moves.
     pub fn pv_after(&self, m: u16, max_len: usize) -> Vec<(usize, u16)> {
         let nd = &self.nodes[0];
         let child = (nd.first_child..nd.first_child + nd.nchildren)
@@ -467,7 +502,8 @@ impl Mcts {
         }
     }
 
-    /// `out` followed by the most visited moves below `node`, up to `max_len` moves in all.
+    /// `out` followed by the best moves (most weighted wins) below `node`, up to `max_len`
+    /// moves in all.
     fn line_below(
         &self,
         node: usize,
@@ -483,9 +519,7 @@ impl Mcts {
             let best = (nd.first_child..nd.first_child + nd.nchildren)
                 .max_by(|&a, &b| {
                     let (x, y) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                    x.real
-                        .cmp(&y.real)
-                        .then((x.value / x.visits).total_cmp(&(y.value / y.visits)))
+                    x.value.total_cmp(&y.value).then(x.real.cmp(&y.real))
                 })
                 .map(|i| i as usize);
             let Some(best) = best else { break };
@@ -637,7 +671,7 @@ fn protocol_score(mean: f32) -> i64 {
 pub struct MctsSearch {
     /// The tree.
     pub mcts: Mcts,
-    /// How many best lines each iteration reports (`MultiPV`): the most visited root moves.
+    /// How many best lines each iteration reports (`MultiPV`): the best root moves.
     pub lines: usize,
     best: Option<u16>,
 }
@@ -665,8 +699,8 @@ impl MctsSearch {
         (pv.iter().map(|&(_, m)| t.move_name(m)).collect(), score)
     }
 
-    /// The lines after the best one when several are asked for: the next most visited root
-    /// moves, each with its own most visited continuation and mean result.
+    /// The lines after the best one when several are asked for: the next best root moves,
+    /// each with its own best continuation and mean result.
     fn other_lines(&self) -> Vec<(Vec<String>, i64)> {
         let t = self.mcts.root.tables();
         let stats = self.mcts.root_stats();
@@ -684,8 +718,9 @@ impl MctsSearch {
             .collect()
     }
 
-    /// True when the best move (the most visited) can no longer change: its lead in visits
-    /// is more than the playouts left, counted exactly under a node budget and estimated
+    /// True when the best move (the most weighted wins) is taken as settled: its lead in
+    /// wins is more than the playouts left times the root's win rate (see
+    /// [`Mcts::final_lead`]), the playouts counted exactly under a node budget and estimated
     /// (with a margin) from the rate so far under a deadline.
     fn decided(&self, control: &SearchControl, started: u64) -> bool {
         if self.mcts.playouts - started < 200 {
@@ -700,11 +735,12 @@ impl MctsSearch {
         let Some(left) = by_nodes.into_iter().chain(by_time).reduce(f64::min) else {
             return false;
         };
-        let stats = self.mcts.root_stats();
-        match stats.as_slice() {
-            [] | [_] => true,
-            [a, b, ..] => (a.1 - b.1) as f64 > left,
+        if self.mcts.root_stats().len() <= 1 {
+            return true;
         }
+        self.mcts
+            .final_lead()
+            .is_some_and(|(lead, rate)| lead as f64 > left * rate as f64)
     }
 }
 
@@ -892,7 +928,7 @@ mod tests {
         assert!(b.has_moves(0));
     }
 
-    /// Under a node budget the search ends once the most visited move cannot change, and
+    /// Under a node budget the search ends once the best move cannot change, and
     /// answers the move a search to the whole budget answers.
     #[test]
     fn a_node_budget_ends_early_once_the_best_move_is_decided() {

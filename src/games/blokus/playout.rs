@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::considered::{self, Considered};
+use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
@@ -17,6 +18,19 @@ use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_
 const LOCAL_WEIGHT: [f32; 11] = [
     1.0, 1e6, 1e12, 1e18, 1e24, 1e25, 1e25, 1e25, 1e25, 1e25, 1e25,
 ];
+/// [`LOCAL_WEIGHT`] on triangles, whose pieces cover more local points: a fifth one still
+/// counts fully (as the reference engine weighs Trigon moves).
+const TRIANGLE_LOCAL_WEIGHT: [f32; 11] = [
+    1.0, 1e6, 1e12, 1e18, 1e24, 1e30, 1e30, 1e30, 1e30, 1e30, 1e30,
+];
+
+/// The local weights of the board's grid.
+fn local_weights(grid: Grid) -> &'static [f32; 11] {
+    match grid {
+        Grid::Square => &LOCAL_WEIGHT,
+        Grid::Triangle => &TRIANGLE_LOCAL_WEIGHT,
+    }
+}
 
 /// The local squares for the colour to move: corner points of the other players' latest moves
 /// that their owners can still use, and the free squares beside them (value 1, or 2 when also a
@@ -26,6 +40,8 @@ pub struct Local {
     /// The local squares as a set.
     set: SquareBits,
     list: Vec<u16>,
+    /// The weights by local value on this board's grid.
+    weights: &'static [f32; 11],
 }
 
 impl Local {
@@ -35,6 +51,7 @@ impl Local {
             value: Box::new([0; SQUARE_SLOTS]),
             set: [0; BITS_BYTES],
             list: Vec::new(),
+            weights: &LOCAL_WEIGHT,
         }
     }
 
@@ -46,6 +63,7 @@ impl Local {
         self.list.clear();
         self.set = [0; BITS_BYTES];
         let t = b.tables();
+        self.weights = local_weights(t.geo.grid);
         let me = b.player_of(c);
         for &(o, m) in recent {
             let o = o as usize;
@@ -91,9 +109,9 @@ impl Local {
     fn weight(&self, t: &Tables, m: u16, bits: MoveBits, pw: &PieceWeights) -> f32 {
         let w = pw[bits.piece() as usize & 31];
         if bits.meets(&self.set) {
-            w * LOCAL_WEIGHT[(self.of(t, m) as usize).min(10)]
+            w * self.weights[(self.of(t, m) as usize).min(10)]
         } else {
-            // LOCAL_WEIGHT[0] is 1.
+            // A local value of 0 weighs 1.
             w
         }
     }
@@ -268,6 +286,13 @@ impl Playout {
             return;
         }
         *added = stamp;
+        self.scan_at(b, c, p, usable);
+    }
+
+    /// Adds colour `c`'s legal moves of the pieces in `usable` covering square `p` that are
+    /// not in its list yet, whether or not `p` was looked at before.
+    #[inline(always)]
+    fn scan_at(&mut self, b: &Board, c: usize, p: u16, usable: u32) {
         let t = b.tables();
         let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
         let list = &mut self.lists[c];
@@ -297,7 +322,14 @@ impl Playout {
         let starting = b.variant.shared_starts() && b.is_first_piece(c);
         // The moves whose cumulative weights are known.
         let mut weighed = 0;
-        if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
+        // Pieces considered now and not when the list was built: their moves are added at
+        // every corner point (a new round of the opening), unless they are loose pieces.
+        let grown = want & !list.pieces;
+        if !list.ready
+            || grown & b.tables().rules.loose != 0
+            || list.stage != b.rule_stage(c)
+            || starting
+        {
             self.build(b, c, want);
         } else {
             let t = b.tables();
@@ -336,6 +368,16 @@ impl Playout {
                 }
                 self.lists[c].pending = pending;
                 self.lists[c].pending.clear();
+            }
+            let usable = b.contact_pieces(c) & grown;
+            if usable != 0 {
+                let mut corners = std::mem::take(&mut self.corners);
+                corners.clear();
+                corners.extend_from_slice(b.live_attach_points(c));
+                for &p in &corners {
+                    self.scan_at(b, c, p, usable);
+                }
+                self.corners = corners;
             }
         }
         let all = self.considered.all();
