@@ -456,8 +456,9 @@ impl Mcts {
     }
 
     /// The lead in weighted wins of the best root move over the second, and the root's win
-    /// rate for its player (at least 0.1; 1 before 100 playouts): the best move cannot change
-    /// while the playouts left times that rate are fewer than the lead.
+    /// rate for its player (at least 0.1; 1 before 100 playouts): the best move is taken as
+    /// settled once the playouts left times that rate are fewer than the lead (`None` without
+    /// root moves).
     pub fn final_lead(&self) -> Option<(f32, f32)> {
         let nd = &self.nodes[0];
         let mut wins =
@@ -735,7 +736,7 @@ impl MctsSearch {
         let Some(left) = by_nodes.into_iter().chain(by_time).reduce(f64::min) else {
             return false;
         };
-        if self.mcts.root_stats().len() <= 1 {
+        if self.mcts.nodes[0].nchildren <= 1 {
             return true;
         }
         self.mcts
@@ -928,7 +929,7 @@ mod tests {
         assert!(b.has_moves(0));
     }
 
-    /// Under a node budget the search ends once the best move cannot change, and
+    /// Under a node budget the search ends once the best move is settled, and
     /// answers the move a search to the whole budget answers.
     #[test]
     fn a_node_budget_ends_early_once_the_best_move_is_decided() {
