@@ -11,7 +11,10 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, MoveBits, SQUARE_SLOTS, SquareBits, Tables, set_bit};
+use super::tables::{BITS_BYTES, MoveBits, SquareBits, Tables, prefetch, set_bit};
+
+/// How many candidates ahead the move generation asks for a placement's squares.
+const PREFETCH_AHEAD: usize = 8;
 
 /// Weight of a move by the local value of its squares: each local point outweighs any piece
 /// weight, so the most local moves are (nearly) always the ones drawn.
@@ -36,10 +39,10 @@ fn local_weights(grid: Grid) -> &'static [f32; 11] {
 /// that their owners can still use, and the free squares beside them (value 1, or 2 when also a
 /// corner point of the colour to move). That is where the fights are.
 pub struct Local {
-    value: Box<[u8; SQUARE_SLOTS]>,
-    /// The local squares as a set.
+    /// The local squares (value 1 or 2).
     set: SquareBits,
-    list: Vec<u16>,
+    /// Those of value 2: corner points of the colour to move too.
+    double: SquareBits,
     /// The weights by local value on this board's grid.
     weights: &'static [f32; 11],
 }
@@ -48,20 +51,16 @@ impl Local {
     /// No local squares.
     pub fn new() -> Local {
         Local {
-            value: Box::new([0; SQUARE_SLOTS]),
             set: [0; BITS_BYTES],
-            list: Vec::new(),
+            double: [0; BITS_BYTES],
             weights: &LOCAL_WEIGHT,
         }
     }
 
     /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
     pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
-        for &p in &self.list {
-            self.value[p as usize] = 0;
-        }
-        self.list.clear();
         self.set = [0; BITS_BYTES];
+        self.double = [0; BITS_BYTES];
         let t = b.tables();
         self.weights = local_weights(t.geo.grid);
         let me = b.player_of(c);
@@ -86,30 +85,31 @@ impl Local {
 
     #[inline]
     fn add(&mut self, b: &Board, c: usize, p: u16) {
-        if self.value[p as usize] == 0 {
-            self.value[p as usize] = 1 + u8::from(b.is_attach(c, p as usize));
-            set_bit(&mut self.set, p);
-            self.list.push(p);
+        set_bit(&mut self.set, p);
+        if b.is_attach(c, p as usize) {
+            set_bit(&mut self.double, p);
         }
     }
 
     /// The summed local value of the squares of `m`.
     #[inline]
     pub fn of(&self, t: &Tables, m: u16) -> u32 {
-        t.moves[m as usize]
-            .padded()
-            .iter()
-            .map(|&p| self.value[p as usize & (SQUARE_SLOTS - 1)] as u32)
-            .sum()
+        self.value_of(t.bits(m))
+    }
+
+    /// The summed local value of the squares `bits`.
+    #[inline]
+    fn value_of(&self, bits: MoveBits) -> u32 {
+        bits.count_in(&self.set) + bits.count_in(&self.double)
     }
 
     /// The playout weight of move `m` (`bits` its square set) with piece weights `pw`: its
     /// piece's weight times the weight of its local value.
     #[inline]
-    fn weight(&self, t: &Tables, m: u16, bits: MoveBits, pw: &PieceWeights) -> f32 {
+    fn weight(&self, bits: MoveBits, pw: &PieceWeights) -> f32 {
         let w = pw[bits.piece() as usize & 31];
         if bits.meets(&self.set) {
-            w * self.weights[(self.of(t, m) as usize).min(10)]
+            w * self.weights[(self.value_of(bits) as usize).min(10)]
         } else {
             // A local value of 0 weighs 1.
             w
@@ -266,15 +266,39 @@ impl Playout {
             true
         });
         let usable = b.contact_pieces(c) & pieces;
-        for i in 0..self.corners.len() {
-            let p = self.corners[i];
-            self.add_at(b, c, p, usable);
-        }
+        let corners = std::mem::take(&mut self.corners);
+        self.add_at_all(b, c, &corners, usable);
+        self.corners = corners;
         let list = &mut self.lists[c];
         list.ready = true;
         list.pieces = pieces;
         list.pending.clear();
         list.stage = b.rule_stage(c);
+    }
+
+    /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
+    fn add_at_all(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
+        // The tables read at a point are mostly out of the caches: ask for the next points'
+        // a step or two ahead.
+        let t = b.tables();
+        let ahead = |i: usize| {
+            let p = *points.get(i)? as usize;
+            b.is_free_for(c, p).then(|| (p, b.status(c, p)))
+        };
+        if let Some((p, s)) = ahead(0) {
+            t.prefetch_starts(p, s);
+        }
+        for (i, &p) in points.iter().enumerate() {
+            if let Some((p, s)) = ahead(i + 2) {
+                t.prefetch_starts(p, s);
+            }
+            if let Some((p, s)) = ahead(i + 1) {
+                t.prefetch_first_run(p, s, usable);
+            }
+            if b.is_free_for(c, p as usize) {
+                self.add_at(b, c, p, usable);
+            }
+        }
     }
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
@@ -301,9 +325,12 @@ impl Playout {
         let all_bits = t.all_bits();
         let mut n = list.len;
         t.for_usable_runs(p as usize, b.status(c, p as usize), usable, |run| {
-            for &m in run {
+            for (i, &m) in run.iter().enumerate() {
+                if let Some(&ahead) = run.get(i + PREFETCH_AHEAD) {
+                    prefetch(&all_bits[ahead as usize]);
+                }
                 let (word, bit) = (&mut marks[m as usize >> 6], 1u64 << (m & 63));
-                let keep = *word & bit == 0 && !all_bits[m as usize].meets(forbidden);
+                let keep = (*word & bit == 0) & !all_bits[m as usize].meets(forbidden);
                 *word |= if keep { bit } else { 0 };
                 moves[n & (LIST_CAP - 1)] = m;
                 n += usize::from(keep);
@@ -344,12 +371,13 @@ impl Playout {
             let mut n = 0;
             let mut total = 0.0f32;
             for i in 0..list.len {
+                prefetch(&all_bits[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
                 let m = moves[i & (LIST_CAP - 1)];
                 let bits = all_bits[m as usize];
                 let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
                 moves[n & (LIST_CAP - 1)] = m;
                 if keep {
-                    total += local.weight(t, m, bits, piece_weight);
+                    total += local.weight(bits, piece_weight);
                     self.cum[n & (LIST_CAP - 1)] = total;
                     n += 1;
                 }
@@ -360,11 +388,7 @@ impl Playout {
                 let pending = std::mem::take(&mut list.pending);
                 let usable = b.contact_pieces(c) & want;
                 for &last in &pending {
-                    for &q in t.attach(last) {
-                        if b.is_free_for(c, q as usize) {
-                            self.add_at(b, c, q, usable);
-                        }
-                    }
+                    self.add_at_all(b, c, t.attach(last), usable);
                 }
                 self.lists[c].pending = pending;
                 self.lists[c].pending.clear();
@@ -399,7 +423,7 @@ impl Playout {
             .iter()
             .zip(self.cum[weighed..].iter_mut())
         {
-            total += local.weight(t, m, all_bits[m as usize], piece_weight);
+            total += local.weight(all_bits[m as usize], piece_weight);
             *cum = total;
         }
     }
@@ -470,6 +494,10 @@ impl Playout {
                 key,
                 mv: m,
             });
+            if let Some(r) = replies {
+                let next = b.next_colour(c);
+                r.prefetch(reply::key(b.variant, next, b.player_of(next)), seq);
+            }
             b.play(c, m);
             self.lists[c].pending.push(m);
             if recent.len() == 3 {

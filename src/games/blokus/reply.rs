@@ -14,7 +14,7 @@
 
 use super::board::Variant;
 use super::geometry::Grid;
-use super::tables::Tables;
+use super::tables::{Tables, prefetch};
 
 /// No reply remembered; also the move before the simulation's first.
 pub const NONE: u16 = u16::MAX;
@@ -112,6 +112,17 @@ impl Replies {
             self.two[Self::pair_index(key, last.mv, second_last)],
             self.one[self.one_index(key, last.mv)],
         ]
+    }
+
+    /// Asks for the entries [`Replies::get`] will read for `key` after `seq`, so that they
+    /// arrive while the latest move is played.
+    #[inline]
+    pub fn prefetch(&self, key: u8, seq: &[Played]) {
+        if let Some(last) = seq.last() {
+            let second_last = seq.len().checked_sub(2).map_or(NONE, |i| seq[i].mv);
+            prefetch(&self.two[Self::pair_index(key, last.mv, second_last)]);
+            prefetch(&self.one[self.one_index(key, last.mv)]);
+        }
     }
 
     /// Learns from a finished simulation: its moves `seq` and whether each player won.
