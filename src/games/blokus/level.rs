@@ -30,11 +30,13 @@ const CALLISTO_2: [f64; 9] = [
 ];
 /// The share of the ladders not calibrated yet (Callisto): Pentobi's counts.
 const UNCALIBRATED: [f64; 9] = [1.0; 9];
-/// The share on the Trigon boards: at level 6 our playouts, as Pentobi counts them, cost
-/// about 1.2 times its own (Trigon Two-Player, 2026-11-27), so from level 4 up, where the
-/// budget grows along the game, a level searches 0.8 of Pentobi's count; below that, the
-/// counts as they are.
+/// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
+/// the game, a level searches 0.8 of Pentobi's count (one colour against three Pentobis at
+/// level 5 then costs the same CPU a colour, 2026-11-27); below that, the counts as they are.
 const TRIGON_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8];
+/// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.95 from
+/// level 4 up (the same CPU as Pentobi's at level 6, 2026-11-27).
+const TRIGON_2_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.95, 0.95, 0.95, 0.95, 0.95, 0.95];
 /// The share of those playouts tessera searches at each level, 20x20 board.
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board.
@@ -63,8 +65,10 @@ enum Ladder {
     Classic,
     /// The 14x14 board: Duo, Junior.
     Duo,
-    /// The Trigon boards.
+    /// Trigon and Trigon Three-Player.
     Trigon,
+    /// Trigon Two-Player (Pentobi's Trigon counts, our own share).
+    Trigon2,
     /// Callisto with three or four colours (Pentobi gives them the Trigon counts).
     Callisto,
     /// Callisto Two-Player.
@@ -75,7 +79,8 @@ impl Ladder {
     fn of(variant: Variant) -> Ladder {
         match variant {
             Variant::Duo | Variant::Junior => Ladder::Duo,
-            Variant::Trigon | Variant::Trigon2 | Variant::Trigon3 => Ladder::Trigon,
+            Variant::Trigon | Variant::Trigon3 => Ladder::Trigon,
+            Variant::Trigon2 => Ladder::Trigon2,
             Variant::Callisto | Variant::Callisto24 | Variant::Callisto3 => Ladder::Callisto,
             Variant::Callisto2 => Ladder::Callisto2,
             Variant::Classic | Variant::Two | Variant::Three => Ladder::Classic,
@@ -88,6 +93,7 @@ impl Ladder {
             Ladder::Classic => (CLASSIC, CLASSIC_SHARE),
             Ladder::Duo => (DUO, DUO_SHARE),
             Ladder::Trigon => (TRIGON, TRIGON_SHARE),
+            Ladder::Trigon2 => (TRIGON, TRIGON_2_SHARE),
             Ladder::Callisto => (TRIGON, UNCALIBRATED),
             Ladder::Callisto2 => (CALLISTO_2, UNCALIBRATED),
         };
@@ -103,11 +109,11 @@ impl Ladder {
         let opening = match (self, placed) {
             (Ladder::Duo, 0) => 0.6,
             (Ladder::Classic, 0 | 1)
-            | (Ladder::Trigon | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
+            | (Ladder::Trigon | Ladder::Trigon2 | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
             (Ladder::Classic, 2) => 0.3,
-            (Ladder::Trigon, 1) => 0.5,
-            (Ladder::Trigon, 2) | (Ladder::Callisto, 1) => 0.6,
-            (Ladder::Trigon, 3) => 0.8,
+            (Ladder::Trigon | Ladder::Trigon2, 1) => 0.5,
+            (Ladder::Trigon | Ladder::Trigon2, 2) | (Ladder::Callisto, 1) => 0.6,
+            (Ladder::Trigon | Ladder::Trigon2, 3) => 0.8,
             (Ladder::Callisto2, 1) => 0.2,
             _ => 1.0,
         };
@@ -168,6 +174,10 @@ mod tests {
         assert!(Ladder::Duo.progress_factor(10) > Ladder::Duo.progress_factor(3));
         assert!(Ladder::Classic.progress_factor(3) > Ladder::Classic.progress_factor(0));
         assert!(Ladder::Trigon.progress_factor(4) > Ladder::Trigon.progress_factor(3));
+        assert_eq!(
+            Ladder::Trigon2.progress_factor(2),
+            Ladder::Trigon.progress_factor(2)
+        );
         // Callisto Two-Player has its own counts: level 6, a second move, 20435 * 0.7e^0.1 * 0.2.
         let mut b = Board::new(Variant::Callisto2);
         assert_eq!(Ladder::of(b.variant), Ladder::Callisto2);
