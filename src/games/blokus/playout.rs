@@ -11,7 +11,7 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, MoveBits, SquareBits, Tables, prefetch, set_bit};
+use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -199,11 +199,12 @@ impl Playout {
             let k = mi.piece as usize;
             corners[k] = corners[k].max(t.attach(m as u16).len());
         }
-        // Small boards reward corner-rich pieces, the big ones plain size.
-        let (size_base, corner_base) = if t.npoints() < 300 {
-            (3.0f32, 1.8f32)
-        } else {
-            (5.0, 1.0)
+        // Small boards reward corner-rich pieces, the big ones plain size; Callisto's pieces
+        // (joined along edges) count their size far more (the reference engine's factors).
+        let (size_base, corner_base) = match t.rules.contact {
+            Contact::Edge => (12.0f32, 1.8f32),
+            Contact::Corner if t.npoints() < 300 => (3.0, 1.8),
+            Contact::Corner => (5.0, 1.0),
         };
         let mut piece_weight = [0.0; 32];
         for (k, w) in piece_weight.iter_mut().enumerate().take(t.npieces()) {
