@@ -39,6 +39,7 @@ fn explore(variant: Variant) -> f32 {
         EXPLORE
     }
 }
+
 /// Weight of an all-moves-as-first (RAVE) result in a child's value, for a move played right
 /// after the node (less the later it came).
 const RAVE_WEIGHT: f32 = 0.7;

@@ -279,8 +279,8 @@ impl Playout {
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
     fn add_at_all(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
-        // The tables read at a point are mostly out of the caches: ask for the next points'
-        // a step or two ahead.
+        // The tables read at a point are mostly out of the caches: ask for those of the next
+        // points a step or two ahead.
         let t = b.tables();
         let ahead = |i: usize| {
             let p = *points.get(i)? as usize;
