@@ -31,9 +31,10 @@ const CALLISTO_2: [f64; 9] = [
 /// The share of the ladders not calibrated yet (Callisto): Pentobi's counts.
 const UNCALIBRATED: [f64; 9] = [1.0; 9];
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
-/// the game, a level searches 0.8 of Pentobi's count (one colour against three Pentobis at
-/// level 5 then costs the same CPU a colour, 2026-11-27); below that, the counts as they are.
-const TRIGON_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8];
+/// the game, a level searches 0.75 of Pentobi's count, from level 6 up 0.72 (one colour against
+/// three Pentobis then costs about the same CPU a colour as each of theirs: 0.97 at level 5,
+/// 0.98 at level 6, 2026-11-27); below that, the counts as they are.
+const TRIGON_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.75, 0.75, 0.72, 0.72, 0.72, 0.72];
 /// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.95 from
 /// level 4 up (the same CPU as Pentobi's at level 6, 2026-11-27).
 const TRIGON_2_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.95, 0.95, 0.95, 0.95, 0.95, 0.95];
