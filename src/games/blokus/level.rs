@@ -66,10 +66,8 @@ enum Ladder {
     Classic,
     /// The 14x14 board: Duo, Junior.
     Duo,
-    /// Trigon and Trigon Three-Player.
+    /// The Trigon boards.
     Trigon,
-    /// Trigon Two-Player (Pentobi's Trigon counts, our own share).
-    Trigon2,
     /// Callisto with three or four colours (Pentobi gives them the Trigon counts).
     Callisto,
     /// Callisto Two-Player.
@@ -80,21 +78,21 @@ impl Ladder {
     fn of(variant: Variant) -> Ladder {
         match variant {
             Variant::Duo | Variant::Junior => Ladder::Duo,
-            Variant::Trigon | Variant::Trigon3 => Ladder::Trigon,
-            Variant::Trigon2 => Ladder::Trigon2,
+            Variant::Trigon | Variant::Trigon2 | Variant::Trigon3 => Ladder::Trigon,
             Variant::Callisto | Variant::Callisto24 | Variant::Callisto3 => Ladder::Callisto,
             Variant::Callisto2 => Ladder::Callisto2,
             Variant::Classic | Variant::Two | Variant::Three => Ladder::Classic,
         }
     }
 
-    /// Pentobi's playouts at `level` times our share there.
-    fn playouts(self, level: u32) -> f64 {
+    /// Pentobi's playouts at `level` times our share there in `variant` (a variant of this
+    /// ladder: the shares may differ within a ladder, as our costs do).
+    fn playouts(self, variant: Variant, level: u32) -> f64 {
         let (counts, shares) = match self {
             Ladder::Classic => (CLASSIC, CLASSIC_SHARE),
             Ladder::Duo => (DUO, DUO_SHARE),
+            Ladder::Trigon if variant == Variant::Trigon2 => (TRIGON, TRIGON_2_SHARE),
             Ladder::Trigon => (TRIGON, TRIGON_SHARE),
-            Ladder::Trigon2 => (TRIGON, TRIGON_2_SHARE),
             Ladder::Callisto => (TRIGON, UNCALIBRATED),
             Ladder::Callisto2 => (CALLISTO_2, UNCALIBRATED),
         };
@@ -110,11 +108,11 @@ impl Ladder {
         let opening = match (self, placed) {
             (Ladder::Duo, 0) => 0.6,
             (Ladder::Classic, 0 | 1)
-            | (Ladder::Trigon | Ladder::Trigon2 | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
+            | (Ladder::Trigon | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
             (Ladder::Classic, 2) => 0.3,
-            (Ladder::Trigon | Ladder::Trigon2, 1) => 0.5,
-            (Ladder::Trigon | Ladder::Trigon2, 2) | (Ladder::Callisto, 1) => 0.6,
-            (Ladder::Trigon | Ladder::Trigon2, 3) => 0.8,
+            (Ladder::Trigon, 1) => 0.5,
+            (Ladder::Trigon, 2) | (Ladder::Callisto, 1) => 0.6,
+            (Ladder::Trigon, 3) => 0.8,
             (Ladder::Callisto2, 1) => 0.2,
             _ => 1.0,
         };
@@ -135,7 +133,11 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
     } else {
         1.0
     };
-    Some((ladder.playouts(level) * factor).ceil().max(1.0) as u64)
+    Some(
+        (ladder.playouts(board.variant, level) * factor)
+            .ceil()
+            .max(1.0) as u64,
+    )
 }
 
 #[cfg(test)]
@@ -161,6 +163,16 @@ mod tests {
         assert_eq!(playout_budget(&classic, 0, 4), Some(26));
     }
 
+    /// Trigon Two-Player searches 0.95 of Pentobi's Trigon counts at level 6, four-colour
+    /// Trigon 0.72, on the same ladder and schedule.
+    #[test]
+    fn trigon_two_player_has_its_own_share() {
+        assert_eq!(Ladder::Trigon.playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
+        assert_eq!(Ladder::Trigon.playouts(Variant::Trigon, 6), 5506.0 * 0.72);
+        let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
+        assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
+    }
+
     #[test]
     fn low_levels_take_the_book_for_each_colours_first_two_moves() {
         assert!(uses_book(1, 3, 2));
@@ -175,10 +187,6 @@ mod tests {
         assert!(Ladder::Duo.progress_factor(10) > Ladder::Duo.progress_factor(3));
         assert!(Ladder::Classic.progress_factor(3) > Ladder::Classic.progress_factor(0));
         assert!(Ladder::Trigon.progress_factor(4) > Ladder::Trigon.progress_factor(3));
-        assert_eq!(
-            Ladder::Trigon2.progress_factor(2),
-            Ladder::Trigon.progress_factor(2)
-        );
         // Callisto Two-Player has its own counts: level 6, a second move, 20435 * 0.7e^0.1 * 0.2.
         let mut b = Board::new(Variant::Callisto2);
         assert_eq!(Ladder::of(b.variant), Ladder::Callisto2);
