@@ -10,10 +10,9 @@
 
 use super::jobs;
 use crate::games::blokus::board::{Board, PASS};
-use crate::games::blokus::geometry::Grid;
 use crate::games::blokus::mcts::Mcts;
 use crate::games::blokus::playout::Local;
-use crate::games::blokus::prior::{self, FEATURES, Kinds, PriorWeights};
+use crate::games::blokus::prior::{self, FEATURES, Kinds, PriorWeights, WeightSet};
 use crate::games::blokus::sgf;
 use clap::Args;
 use rand::SeedableRng;
@@ -52,21 +51,10 @@ pub struct TunePriorArgs {
     /// Writes the fitted weights here (comma-separated, in feature order).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Fits the weights of triangle boards (Trigon): searches use them, the fit starts from
-    /// them and is pulled toward them.
-    #[arg(long)]
-    pub triangles: bool,
-}
-
-impl TunePriorArgs {
-    /// The built-in weights of the grid being tuned.
-    fn built_in(&self) -> &'static PriorWeights {
-        prior::weights(if self.triangles {
-            Grid::Triangle
-        } else {
-            Grid::Square
-        })
-    }
+    /// The weights fitted (those of the records' boards): the fit starts from the built-in
+    /// ones of this set and is pulled toward them.
+    #[arg(long, value_enum, default_value_t = WeightSet::Square)]
+    pub set: WeightSet,
 }
 
 /// One searched position: per root move, its visit count, its feature counts and the fixed
@@ -146,6 +134,13 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
             break;
         }
         let g = sgf::load(&game, Some(k + 1))?;
+        let set = WeightSet::of(g.board.tables());
+        if set != args.set {
+            return Err(format!(
+                "the records are of {set:?} boards: fit them with --set {}",
+                format!("{set:?}").to_lowercase()
+            ));
+        }
         let mut board = g.board.clone();
         if !board.has_moves(colour) {
             continue;
@@ -183,7 +178,7 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
     let mut local = Local::new();
     local.set(&root, c, &recent[recent.len().saturating_sub(3)..]);
     let mut kinds = Box::<Kinds>::default();
-    kinds.set(&root, c, root.opponents_mask(c), prior::weights(t.geo.grid));
+    kinds.set(&root, c, root.opponents_mask(c), prior::weights(t));
     let moves = (mcts.root_stats().into_iter())
         .map(|(m, visits, _)| {
             let is_local = local.of(t, m) > 0;
@@ -276,7 +271,7 @@ fn loss(samples: &[Sample], w: &[f64; FEATURES], mut grad: Option<&mut [f64; FEA
 fn fit(args: &TunePriorArgs, samples: &[Sample]) -> PriorWeights {
     let held = samples.len() / 5;
     let (test, train) = samples.split_at(held);
-    let start: [f64; FEATURES] = args.built_in().map(f64::from);
+    let start: [f64; FEATURES] = args.set.weights().map(f64::from);
     let mut w = start;
     let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
     let (rate, b1, b2) = (0.01, 0.9, 0.999);
@@ -323,7 +318,7 @@ mod tests {
             steps,
             l2: 0.0,
             out: None,
-            triangles: false,
+            set: WeightSet::Square,
         }
     }
 

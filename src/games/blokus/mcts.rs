@@ -283,7 +283,7 @@ impl Mcts {
         let opp = b.opponents_mask(c);
         self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
-        let weights = prior::weights(t.geo.grid);
+        let weights = prior::weights(t);
         self.kinds.set(b, c, opp, weights);
         scores.clear();
         for &m in &self.buf {

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::geometry::Grid;
-use super::tables::{MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, Tables};
+use super::tables::{Contact, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
 /// could still extend through; any other.
@@ -51,7 +51,7 @@ pub const WEIGHTS: PriorWeights = [
 ];
 
 /// The weights of triangle boards (Trigon), learnt from searches of Trigon positions (see
-/// `tessera tune-prior --triangles`): 300 positions of 14 games of the reference engine's level
+/// `tessera tune-prior --set triangle`): 300 positions of 14 games of the reference engine's level
 /// 5 against itself, 8,000 playouts each; held-out loss 4.484 with the square weights, 4.271
 /// with these.
 pub const TRIGON_WEIGHTS: PriorWeights = [
@@ -67,12 +67,59 @@ pub const TRIGON_WEIGHTS: PriorWeights = [
     0.474,
 ];
 
-/// The weights in use on a grid.
-pub fn weights(grid: Grid) -> &'static PriorWeights {
-    match grid {
-        Grid::Square => &WEIGHTS,
-        Grid::Triangle => &TRIGON_WEIGHTS,
+/// The weights of Callisto boards, learnt from searches of Callisto positions (`tessera
+/// tune-prior --set callisto`): 800 positions of 196 games (Two-Player: 16 of the reference
+/// engine's level 5 against itself, 140 of tessera against its level 6; 40 of four colours),
+/// 8,000 playouts each; held-out loss 3.797 with the square weights, 3.623 with these. Pieces
+/// join along edges there, so a move's "corner points" are the free squares beside it and
+/// nothing is forbidden beside it: the "beside" weights are never used.
+pub const CALLISTO_WEIGHTS: PriorWeights = [
+    // covered: opponent's corner, beside one, other
+    1.514, 1.344, 0.414, //
+    // beside: occupied, forbidden, own corner, other
+    0.35, 0.4, -1.15, -0.45, //
+    // corner points: own, forbidden, free with 0..4 free neighbours, contested with 0..4
+    -0.203, -0.338, -0.2, -0.405, 0.172, 0.027, 0.487, -0.2, -0.242, -0.197, -0.079, 0.9, //
+    // piece size 1..6 (6: none)
+    0.306, -0.898, -0.428, 0.301, 0.668, 1.15, //
+    // answers the latest moves
+    0.36,
+];
+
+/// The families of boards and rules that have weights of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum WeightSet {
+    /// The square boards with corner contact (Classic, Duo, Junior and their forms).
+    Square,
+    /// The triangle boards (Trigon).
+    Triangle,
+    /// Callisto's boards, where pieces join along edges.
+    Callisto,
+}
+
+impl WeightSet {
+    /// The set for the boards and rules of `t`.
+    pub fn of(t: &Tables) -> WeightSet {
+        match (t.rules.contact, t.geo.grid) {
+            (Contact::Edge, _) => WeightSet::Callisto,
+            (Contact::Corner, Grid::Triangle) => WeightSet::Triangle,
+            (Contact::Corner, Grid::Square) => WeightSet::Square,
+        }
     }
+
+    /// The weights in use for this set.
+    pub fn weights(self) -> &'static PriorWeights {
+        match self {
+            WeightSet::Square => &WEIGHTS,
+            WeightSet::Triangle => &TRIGON_WEIGHTS,
+            WeightSet::Callisto => &CALLISTO_WEIGHTS,
+        }
+    }
+}
+
+/// The weights in use on the boards and rules of `t`.
+pub fn weights(t: &Tables) -> &'static PriorWeights {
+    WeightSet::of(t).weights()
 }
 
 /// The kind of every square for one colour in one position, and the weight each kind adds.
@@ -241,5 +288,22 @@ mod tests {
             covering += usize::from(n > 0);
         }
         assert!(covering > 0);
+    }
+
+    /// Each family of boards and rules searches with its own weights: Callisto's (edge
+    /// contact) differ from the square boards' though both are square grids.
+    #[test]
+    fn each_family_has_its_weights() {
+        for (v, set) in [
+            (Variant::Duo, WeightSet::Square),
+            (Variant::Classic, WeightSet::Square),
+            (Variant::Trigon2, WeightSet::Triangle),
+            (Variant::Callisto2, WeightSet::Callisto),
+            (Variant::Callisto, WeightSet::Callisto),
+        ] {
+            assert_eq!(WeightSet::of(v.tables()), set, "{v:?}");
+            assert!(std::ptr::eq(weights(v.tables()), set.weights()));
+        }
+        assert_ne!(CALLISTO_WEIGHTS, WEIGHTS);
     }
 }
