@@ -28,8 +28,17 @@ const TRIGON: [f64; 9] = [
 const CALLISTO_2: [f64; 9] = [
     30.0, 87.0, 300.0, 1017.0, 4729.0, 20435.0, 122778.0, 613905.0, 3069529.0,
 ];
-/// The share of the ladders not calibrated yet (Callisto): Pentobi's counts.
-const UNCALIBRATED: [f64; 9] = [1.0; 9];
+/// The share in Callisto Two-Player: 0.66 of Pentobi's count from level 4 up (the same CPU as
+/// Pentobi's at level 6: 1.01 and 0.98 in two rows of 20 games, 2026-11-27); below that, the
+/// counts as they are.
+const CALLISTO_2_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.66, 0.66, 0.66, 0.66, 0.66, 0.66];
+/// The share in Callisto of three and four colours: 0.63 from level 4 up (one colour against
+/// three Pentobis at level 6 costs 0.98 of the CPU of each of theirs, 2026-11-27; Callisto
+/// Three-Player takes it unmeasured).
+const CALLISTO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.63, 0.63, 0.63, 0.63, 0.63, 0.63];
+/// The share in Callisto Two-Player Four-Colour, where kept trees serve more of the next
+/// search: 0.83 from level 4 up (at 0.8, 0.96 of Pentobi's CPU at level 6, 2026-11-27).
+const CALLISTO_2_4_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.83, 0.83, 0.83, 0.83, 0.83, 0.83];
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
 /// the game, a level searches 0.75 of Pentobi's count, from level 6 up 0.72 (one colour against
 /// three Pentobis then costs about the same CPU a colour as each of theirs: 0.97 at level 5,
@@ -93,8 +102,9 @@ impl Ladder {
             Ladder::Duo => (DUO, DUO_SHARE),
             Ladder::Trigon if variant == Variant::Trigon2 => (TRIGON, TRIGON_2_SHARE),
             Ladder::Trigon => (TRIGON, TRIGON_SHARE),
-            Ladder::Callisto => (TRIGON, UNCALIBRATED),
-            Ladder::Callisto2 => (CALLISTO_2, UNCALIBRATED),
+            Ladder::Callisto if variant == Variant::Callisto24 => (TRIGON, CALLISTO_2_4_SHARE),
+            Ladder::Callisto => (TRIGON, CALLISTO_SHARE),
+            Ladder::Callisto2 => (CALLISTO_2, CALLISTO_2_SHARE),
         };
         let i = level.clamp(1, 9) as usize - 1;
         counts[i] * shares[i]
@@ -164,11 +174,14 @@ mod tests {
     }
 
     /// Trigon Two-Player searches 0.95 of Pentobi's Trigon counts at level 6, four-colour
-    /// Trigon 0.72, on the same ladder and schedule.
+    /// Trigon 0.72, on the same ladder and schedule; Callisto's forms have shares of their own.
     #[test]
     fn trigon_two_player_has_its_own_share() {
         assert_eq!(Ladder::Trigon.playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
         assert_eq!(Ladder::Trigon.playouts(Variant::Trigon, 6), 5506.0 * 0.72);
+        assert_eq!(Ladder::Callisto.playouts(Variant::Callisto24, 6), 5506.0 * 0.83);
+        assert_eq!(Ladder::Callisto.playouts(Variant::Callisto3, 6), 5506.0 * 0.63);
+        assert_eq!(Ladder::Callisto2.playouts(Variant::Callisto2, 6), 20435.0 * 0.66);
         let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
         assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
     }
@@ -187,7 +200,8 @@ mod tests {
         assert!(Ladder::Duo.progress_factor(10) > Ladder::Duo.progress_factor(3));
         assert!(Ladder::Classic.progress_factor(3) > Ladder::Classic.progress_factor(0));
         assert!(Ladder::Trigon.progress_factor(4) > Ladder::Trigon.progress_factor(3));
-        // Callisto Two-Player has its own counts: level 6, a second move, 20435 * 0.7e^0.1 * 0.2.
+        // Callisto Two-Player has its own counts: level 6, a second move,
+        // 20435 * 0.66 * 0.7e^0.1 * 0.2.
         let mut b = Board::new(Variant::Callisto2);
         assert_eq!(Ladder::of(b.variant), Ladder::Callisto2);
         let t = b.tables();
@@ -195,6 +209,6 @@ mod tests {
         let mut moves = Vec::new();
         b.gen_moves(0, &mut mg, &mut moves);
         b.play(0, moves[0]);
-        assert_eq!(playout_budget(&b, 0, 6), Some(3162));
+        assert_eq!(playout_budget(&b, 0, 6), Some(2087));
     }
 }
