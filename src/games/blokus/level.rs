@@ -179,9 +179,18 @@ mod tests {
     fn trigon_two_player_has_its_own_share() {
         assert_eq!(Ladder::Trigon.playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
         assert_eq!(Ladder::Trigon.playouts(Variant::Trigon, 6), 5506.0 * 0.72);
-        assert_eq!(Ladder::Callisto.playouts(Variant::Callisto24, 6), 5506.0 * 0.83);
-        assert_eq!(Ladder::Callisto.playouts(Variant::Callisto3, 6), 5506.0 * 0.63);
-        assert_eq!(Ladder::Callisto2.playouts(Variant::Callisto2, 6), 20435.0 * 0.66);
+        assert_eq!(
+            Ladder::Callisto.playouts(Variant::Callisto24, 6),
+            5506.0 * 0.83
+        );
+        assert_eq!(
+            Ladder::Callisto.playouts(Variant::Callisto3, 6),
+            5506.0 * 0.63
+        );
+        assert_eq!(
+            Ladder::Callisto2.playouts(Variant::Callisto2, 6),
+            20435.0 * 0.66
+        );
         let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
         assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
     }

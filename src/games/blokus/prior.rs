@@ -50,21 +50,23 @@ pub const WEIGHTS: PriorWeights = [
     0.34,
 ];
 
-/// The weights of triangle boards (Trigon), learnt from searches of Trigon positions (see
-/// `tessera tune-prior --set triangle`): 300 positions of 14 games of the reference engine's level
-/// 5 against itself, 8,000 playouts each; held-out loss 4.484 with the square weights, 4.271
-/// with these.
+/// The weights of triangle boards (Trigon), learnt from searches of Trigon positions (`tessera
+/// tune-prior --set triangle`), twice: first 300 positions of 14 games of the reference engine's
+/// level 5 against itself, 8,000 playouts each (held-out loss 4.484 with the square weights,
+/// 4.271 fitted); then, searching with those, 1,200 positions of 340 games of tessera against
+/// Pentobi (240 of four colours, 100 Two-Player), 10,000 playouts each (held-out loss 3.732 ->
+/// 3.692).
 pub const TRIGON_WEIGHTS: PriorWeights = [
     // covered: opponent's corner, beside one, other
-    1.298, 1.3, 0.555, //
+    1.096, 1.086, 0.528, //
     // beside: occupied, forbidden, own corner, other
-    0.492, 0.533, -0.801, -0.599, //
+    0.529, 0.513, -0.614, -0.522, //
     // corner points: own, forbidden, free with 0..4 free neighbours, contested with 0..4
-    -0.173, -0.298, -0.57, -0.297, 0.163, 0.486, 0.9, -0.057, -0.207, 0.205, 0.392, 0.9, //
+    -0.136, -0.271, -0.435, -0.337, -0.026, 0.317, 0.9, -0.269, -0.147, 0.173, 0.238, 0.9, //
     // piece size 1..6
-    0.556, -0.632, -0.965, -0.088, 0.862, 1.366, //
+    0.518, -0.474, -0.843, -0.124, 0.571, 1.452, //
     // answers the latest moves
-    0.474,
+    0.529,
 ];
 
 /// The weights of Callisto boards, learnt from searches of Callisto positions (`tessera
