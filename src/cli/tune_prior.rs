@@ -344,6 +344,22 @@ mod tests {
         assert!(loss(&samples, &w, None) < loss(&samples, &start, None));
     }
 
+    /// Records of one family of boards fit only that family's weights: Trigon records with
+    /// the square set are refused with the set to use, and drawn with the triangle set.
+    #[test]
+    fn records_must_match_the_weight_set() {
+        let mut a = args(1);
+        a.records = vec![PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/blokus/trigon-twogtp.blksgf"
+        ))];
+        a.positions = 3;
+        let err = draw_positions(&a).err().unwrap();
+        assert!(err.contains("--set triangle"), "{err}");
+        a.set = WeightSet::Triangle;
+        assert_eq!(draw_positions(&a).unwrap().len(), 3);
+    }
+
     /// Saved searches read back as written.
     #[test]
     fn data_round_trip() {
