@@ -14,7 +14,7 @@ use crate::games::blokus::mcts::Mcts;
 use crate::games::blokus::playout::Local;
 use crate::games::blokus::prior::{self, FEATURES, Kinds, PriorWeights, WeightSet};
 use crate::games::blokus::sgf;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -136,9 +136,10 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
         let g = sgf::load(&game, Some(k + 1))?;
         let set = WeightSet::of(g.board.tables());
         if set != args.set {
+            let name = set.to_possible_value().map(|v| v.get_name().to_string());
             return Err(format!(
                 "the records are of {set:?} boards: fit them with --set {}",
-                format!("{set:?}").to_lowercase()
+                name.unwrap_or_default()
             ));
         }
         let mut board = g.board.clone();

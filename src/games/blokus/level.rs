@@ -28,25 +28,30 @@ const TRIGON: [f64; 9] = [
 const CALLISTO_2: [f64; 9] = [
     30.0, 87.0, 300.0, 1017.0, 4729.0, 20435.0, 122778.0, 613905.0, 3069529.0,
 ];
+/// A share of levels 1-9 that leaves levels 1-3 at Pentobi's counts and is `middle` at levels 4
+/// and 5, `high` from level 6 (where the budget grows along the game).
+const fn from_level_4(middle: f64, high: f64) -> [f64; 9] {
+    [1.0, 1.0, 1.0, middle, middle, high, high, high, high]
+}
 /// The share in Callisto Two-Player: 0.66 of Pentobi's count from level 4 up (the same CPU as
 /// Pentobi's at level 6: 1.01 and 0.98 in two rows of 20 games, 2026-11-27); below that, the
 /// counts as they are.
-const CALLISTO_2_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.66, 0.66, 0.66, 0.66, 0.66, 0.66];
+const CALLISTO_2_SHARE: [f64; 9] = from_level_4(0.66, 0.66);
 /// The share in Callisto of three and four colours: 0.63 from level 4 up (one colour against
 /// three Pentobis at level 6 costs 0.98 of the CPU of each of theirs, 2026-11-27; Callisto
 /// Three-Player takes it unmeasured).
-const CALLISTO_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.63, 0.63, 0.63, 0.63, 0.63, 0.63];
+const CALLISTO_SHARE: [f64; 9] = from_level_4(0.63, 0.63);
 /// The share in Callisto Two-Player Four-Colour, where kept trees serve more of the next
 /// search: 0.83 from level 4 up (at 0.8, 0.96 of Pentobi's CPU at level 6, 2026-11-27).
-const CALLISTO_2_4_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.83, 0.83, 0.83, 0.83, 0.83, 0.83];
+const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.83, 0.83);
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
 /// the game, a level searches 0.72 of Pentobi's count, from level 6 up 0.69 (one colour against
 /// three Pentobis then costs about the same CPU a colour as each of theirs; with the prior of
 /// c3b0678, 0.72 cost 1.05 at level 6, 2026-11-27); below that, the counts as they are.
-const TRIGON_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.72, 0.72, 0.69, 0.69, 0.69, 0.69];
+const TRIGON_SHARE: [f64; 9] = from_level_4(0.72, 0.69);
 /// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.95 from
 /// level 4 up (the same CPU as Pentobi's at level 6, 2026-11-27).
-const TRIGON_2_SHARE: [f64; 9] = [1.0, 1.0, 1.0, 0.95, 0.95, 0.95, 0.95, 0.95, 0.95];
+const TRIGON_2_SHARE: [f64; 9] = from_level_4(0.95, 0.95);
 /// The share of those playouts tessera searches at each level, 20x20 board.
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board.
@@ -94,20 +99,14 @@ impl Ladder {
         }
     }
 
-    /// Pentobi's playouts at `level` times our share there in `variant` (a variant of this
-    /// ladder: the shares may differ within a ladder, as our costs do).
-    fn playouts(self, variant: Variant, level: u32) -> f64 {
-        let (counts, shares) = match self {
-            Ladder::Classic => (CLASSIC, CLASSIC_SHARE),
-            Ladder::Duo => (DUO, DUO_SHARE),
-            Ladder::Trigon if variant == Variant::Trigon2 => (TRIGON, TRIGON_2_SHARE),
-            Ladder::Trigon => (TRIGON, TRIGON_SHARE),
-            Ladder::Callisto if variant == Variant::Callisto24 => (TRIGON, CALLISTO_2_4_SHARE),
-            Ladder::Callisto => (TRIGON, CALLISTO_SHARE),
-            Ladder::Callisto2 => (CALLISTO_2, CALLISTO_2_SHARE),
-        };
-        let i = level.clamp(1, 9) as usize - 1;
-        counts[i] * shares[i]
+    /// Pentobi's playouts per move at levels 1..9 on this ladder's boards.
+    fn counts(self) -> [f64; 9] {
+        match self {
+            Ladder::Classic => CLASSIC,
+            Ladder::Duo => DUO,
+            Ladder::Trigon | Ladder::Callisto => TRIGON,
+            Ladder::Callisto2 => CALLISTO_2,
+        }
     }
 
     /// How the budget of a colour's move scales with the pieces it has placed, as Pentobi's
@@ -130,6 +129,26 @@ impl Ladder {
     }
 }
 
+/// Our share of Pentobi's counts in `variant`: the variants of a ladder share its counts and
+/// schedule, not our costs (two players of four colours keep more of their trees).
+fn share(variant: Variant) -> [f64; 9] {
+    match variant {
+        Variant::Classic | Variant::Two | Variant::Three => CLASSIC_SHARE,
+        Variant::Duo | Variant::Junior => DUO_SHARE,
+        Variant::Trigon | Variant::Trigon3 => TRIGON_SHARE,
+        Variant::Trigon2 => TRIGON_2_SHARE,
+        Variant::Callisto | Variant::Callisto3 => CALLISTO_SHARE,
+        Variant::Callisto24 => CALLISTO_2_4_SHARE,
+        Variant::Callisto2 => CALLISTO_2_SHARE,
+    }
+}
+
+/// Pentobi's playouts at `level` in `variant` times our share there.
+fn playouts(variant: Variant, level: u32) -> f64 {
+    let i = level.clamp(1, 9) as usize - 1;
+    Ladder::of(variant).counts()[i] * share(variant)[i]
+}
+
 /// The playouts colour `c` may spend on its move at `level` (the root's visits, those kept
 /// from the last search included); `None` at full strength.
 pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
@@ -143,11 +162,7 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
     } else {
         1.0
     };
-    Some(
-        (ladder.playouts(board.variant, level) * factor)
-            .ceil()
-            .max(1.0) as u64,
-    )
+    Some((playouts(board.variant, level) * factor).ceil().max(1.0) as u64)
 }
 
 #[cfg(test)]
@@ -177,20 +192,11 @@ mod tests {
     /// Trigon 0.69, on the same ladder and schedule; Callisto's forms have shares of their own.
     #[test]
     fn trigon_two_player_has_its_own_share() {
-        assert_eq!(Ladder::Trigon.playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
-        assert_eq!(Ladder::Trigon.playouts(Variant::Trigon, 6), 5506.0 * 0.69);
-        assert_eq!(
-            Ladder::Callisto.playouts(Variant::Callisto24, 6),
-            5506.0 * 0.83
-        );
-        assert_eq!(
-            Ladder::Callisto.playouts(Variant::Callisto3, 6),
-            5506.0 * 0.63
-        );
-        assert_eq!(
-            Ladder::Callisto2.playouts(Variant::Callisto2, 6),
-            20435.0 * 0.66
-        );
+        assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
+        assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 0.69);
+        assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.83);
+        assert_eq!(playouts(Variant::Callisto3, 6), 5506.0 * 0.63);
+        assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.66);
         let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
         assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
     }
