@@ -327,6 +327,10 @@ impl Gtp {
             lines: 1,
         };
         let (line, tree) = search_tree(reused, &board, &history, &settings, &control, report);
+        log::debug!(
+            "searched: root visits {}",
+            tree.as_ref().map_or(0, Mcts::root_visits)
+        );
         self.tree.keep(history, tree);
         let t = board.tables();
         let m = line
