@@ -45,11 +45,11 @@ const CALLISTO_SHARE: [f64; 9] = from_level_4(0.63, 0.63);
 /// search: 0.83 from level 4 up (at 0.8, 0.96 of Pentobi's CPU at level 6, 2026-11-27).
 const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.83, 0.83);
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
-/// the game, a level searches 0.76 of Pentobi's count, from level 6 up 0.69 (one colour against
-/// three Pentobis then costs about the same CPU a colour as each of theirs: with the prior of
-/// c3b0678, 0.72 cost 1.05 at level 6 and 0.94 at level 5, 0.69 cost 0.97 at level 6,
-/// 2026-11-27); below that, the counts as they are.
-const TRIGON_SHARE: [f64; 9] = from_level_4(0.76, 0.69);
+/// the game, a level searches 0.72 of Pentobi's count, from level 6 up 0.65 (one colour against
+/// three Pentobis then costs about the same CPU a colour as each of theirs: with leaves
+/// expanded on their first visit, 1.03 at level 5 and 1.04 at level 6, 2026-11-27); below
+/// that, the counts as they are.
+const TRIGON_SHARE: [f64; 9] = from_level_4(0.72, 0.65);
 /// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.95 from
 /// level 4 up (the same CPU as Pentobi's at level 6, 2026-11-27).
 const TRIGON_2_SHARE: [f64; 9] = from_level_4(0.95, 0.95);
@@ -196,8 +196,8 @@ mod tests {
     #[test]
     fn shares_follow_the_variant() {
         assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 0.95);
-        assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 0.69);
-        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 0.76);
+        assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 0.65);
+        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 0.72);
         assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.83);
         assert_eq!(playouts(Variant::Callisto3, 6), 5506.0 * 0.63);
         assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.66);

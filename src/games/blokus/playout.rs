@@ -311,13 +311,6 @@ impl Playout {
             return;
         }
         *added = stamp;
-        self.scan_at(b, c, p, usable);
-    }
-
-    /// Adds colour `c`'s legal moves of the pieces in `usable` covering square `p` that are
-    /// not in its list yet, whether or not `p` was looked at before.
-    #[inline(always)]
-    fn scan_at(&mut self, b: &Board, c: usize, p: u16, usable: u32) {
         let t = b.tables();
         let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
         let list = &mut self.lists[c];
@@ -350,14 +343,10 @@ impl Playout {
         let starting = b.variant.shared_starts() && b.is_first_piece(c);
         // The moves whose cumulative weights are known.
         let mut weighed = 0;
-        // Pieces considered now and not when the list was built: their moves are added at
-        // every corner point (a new round of the opening), unless they are loose pieces.
-        let grown = want & !list.pieces;
-        if !list.ready
-            || grown & b.tables().rules.loose != 0
-            || list.stage != b.rule_stage(c)
-            || starting
-        {
+        // Pieces considered now and not when the list was built (a new round of the opening)
+        // call for a new list: adding their moves at every corner point instead scored 183 of
+        // 400 Duo games against it at equal playouts (2026-11-27).
+        if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
             let t = b.tables();
@@ -393,16 +382,6 @@ impl Playout {
                 }
                 self.lists[c].pending = pending;
                 self.lists[c].pending.clear();
-            }
-            let usable = b.contact_pieces(c) & grown;
-            if usable != 0 {
-                let mut corners = std::mem::take(&mut self.corners);
-                corners.clear();
-                corners.extend_from_slice(b.live_attach_points(c));
-                for &p in &corners {
-                    self.scan_at(b, c, p, usable);
-                }
-                self.corners = corners;
             }
         }
         let all = self.considered.all();
