@@ -192,7 +192,7 @@ mod tests {
     }
 
     /// The variants of a ladder share its counts, not our share of them: at level 6 Trigon
-    /// Two-Player searches 0.95 of Pentobi's Trigon count, four-colour Trigon 0.69 (0.76 at
+    /// Two-Player searches 0.85 of Pentobi's Trigon count, four-colour Trigon 0.65 (0.72 at
     /// level 5), and Callisto's forms have shares of their own.
     #[test]
     fn shares_follow_the_variant() {
