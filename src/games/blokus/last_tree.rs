@@ -12,20 +12,16 @@ pub struct LastTree(Option<(Vec<(usize, u16)>, Mcts)>);
 impl LastTree {
     /// The kept tree moved down to the position after `history` (`board`), if the kept tree's
     /// root is an earlier position of that game and the tree knows the moves played since;
-    /// otherwise the kept tree restarted at `board` with `seed` (its storage reused), if it is
-    /// on the same board: with the last good replies it learnt when `board` is a later position
-    /// of its game (as the reference engine keeps them while a game goes on; in four-colour
-    /// games a colour's tree seldom knows the three moves since its last turn), else the same
-    /// search as a new tree's. Nothing is kept afterwards.
+    /// otherwise the kept tree restarted at `board` with `seed` (its storage reused: the same
+    /// search as a new tree's), if it is on the same board. Nothing is kept afterwards.
     pub fn take_for(&mut self, history: &[(usize, u16)], board: &Board, seed: u64) -> Option<Mcts> {
         let (at, mut tree) = self.0.take()?;
-        let later = history.strip_prefix(at.as_slice());
-        if let Some(since) = later
+        if let Some(since) = history.strip_prefix(at.as_slice())
             && tree.reroot(since, board)
         {
             return Some(tree);
         }
-        tree.restart(board, seed, later.is_some()).then_some(tree)
+        tree.restart(board, seed).then_some(tree)
     }
 
     /// Keeps `tree`, grown at the position after `history`.
@@ -49,7 +45,7 @@ pub fn playouts_left(budget: u64, reused: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::blokus::board::{MoveGen, Variant};
+    use crate::games::blokus::board::Variant;
 
     /// A tree is taken only for a later position of its own game, with the visits of the
     /// line played since; another line or an earlier position finds none.
@@ -115,60 +111,13 @@ mod tests {
         }
         let mut after = start.clone();
         after.play(0, used.root_stats()[0].0);
-        assert!(used.restart(&after, 9, false));
+        assert!(used.restart(&after, 9));
         let mut fresh = Mcts::new(&after, 9);
         for _ in 0..500 {
             used.run_once();
             fresh.run_once();
         }
         assert_eq!(used.root_stats(), fresh.root_stats());
-    }
-
-    /// A tree taken for a later position of its game that it does not reach restarts with the
-    /// replies its playouts learnt (on triangles): its search differs from a new tree's with
-    /// the same seed; taken for a position off its line, it searches as a new tree.
-    #[test]
-    fn a_later_position_of_the_game_keeps_the_replies_learnt() {
-        let start = Board::new(Variant::Trigon2);
-        let searched = || {
-            let mut tree = Mcts::new(&start, 3);
-            for _ in 0..500 {
-                tree.run_once();
-            }
-            tree
-        };
-        let tree = searched();
-        let best = tree.root_stats()[0].0;
-        let mut after = start.clone();
-        after.play(0, best);
-        // A smallest piece, which the opening's tree never tries: the tree stops short.
-        let mut moves = Vec::new();
-        after.gen_moves(1, &mut MoveGen::new(after.tables()), &mut moves);
-        let t = after.tables();
-        let small = *moves
-            .iter()
-            .min_by_key(|&&m| t.moves[m as usize].size)
-            .unwrap();
-        after.play(1, small);
-        let line = vec![(0, best), (1, small)];
-        let search_from = |taken: Option<Mcts>| {
-            let mut taken = taken.expect("the same board");
-            assert_eq!(taken.root_visits(), 0, "a restart");
-            let mut fresh = Mcts::new(&after, 9);
-            for _ in 0..500 {
-                taken.run_once();
-                fresh.run_once();
-            }
-            (taken.root_stats(), fresh.root_stats())
-        };
-
-        let mut last = LastTree::default();
-        last.keep(Vec::new(), Some(tree));
-        let (kept, fresh) = search_from(last.take_for(&line, &after, 9));
-        assert_ne!(kept, fresh, "the replies learnt steer the playouts");
-        last.keep(vec![(0, small)], Some(searched()));
-        let (forgot, fresh) = search_from(last.take_for(&line, &after, 9));
-        assert_eq!(forgot, fresh);
     }
 
     #[test]

@@ -111,8 +111,8 @@ pub struct Mcts {
     /// The kinds of squares for the priors of the node being expanded.
     kinds: Box<Kinds>,
     playout: Playout,
-    /// The last good replies learnt from the simulations, kept while the game goes on (none
-    /// on the boards that do without, see [`reply::used_on`]).
+    /// The last good replies learnt from the simulations, kept while the tree is (none on
+    /// the boards that do without, see [`reply::used_on`]).
     replies: Option<Replies>,
     quality: Quality,
     /// The latest moves of the simulation (colour, move), newest last, at most 3.
@@ -214,10 +214,9 @@ impl Mcts {
     }
 
     /// Starts the search of `root` afresh with the given seed, as [`Mcts::new`] would, keeping
-    /// the storage (nodes, move lists, scratch) for the board's tables and, with `keep_replies`
-    /// (`root` is a later position of the same game), the last good replies learnt; false (and
-    /// nothing changed) if `root` is on other tables.
-    pub fn restart(&mut self, root: &Board, seed: u64, keep_replies: bool) -> bool {
+    /// the storage (nodes, move lists, scratch) for the board's tables; false (and nothing
+    /// changed) if `root` is on other tables.
+    pub fn restart(&mut self, root: &Board, seed: u64) -> bool {
         if !std::ptr::eq(root.tables(), self.root.tables()) {
             return false;
         }
@@ -230,9 +229,7 @@ impl Mcts {
         self.sums[0] = [0.0; 4];
         self.rng = Rng::new(seed);
         self.quality = Quality::default();
-        if let Some(replies) = &mut self.replies
-            && !keep_replies
-        {
+        if let Some(replies) = &mut self.replies {
             replies.forget_all();
         }
         self.recent.clear();

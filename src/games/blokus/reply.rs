@@ -5,8 +5,7 @@
 //! before it: remembered when the colour's player won the simulation (a draw, an equal best
 //! result, counts as won), forgotten (if it is still the one remembered) when the player lost.
 //! The playouts play a colour's remembered reply to the latest two moves, else to the latest
-//! move, when it is legal, before drawing from their weights. The replies serve every search
-//! of a game, also when its tree does not reach the new position (see `last_tree`).
+//! move, when it is legal, before drawing from their weights.
 //!
 //! Replies are kept per colour, not per player, whoever made the moves replied to: in
 //! Two-Player the two colours of a player answer different colours. Three-Player's shared
