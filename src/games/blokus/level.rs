@@ -47,12 +47,12 @@ const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.83, 0.83);
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
 /// the game, a level searches 0.72 of Pentobi's count, from level 6 up 0.65 (one colour against
 /// three Pentobis then costs about the same CPU a colour as each of theirs: with leaves
-/// expanded on their first visit, 1.03 at level 5 and 1.04 at level 6, 2026-11-27); below
-/// that, the counts as they are.
+/// expanded on their first visit, 1.03 at level 5 over 140 games and 1.00 at level 6 over
+/// 180, 2026-11-27); below that, the counts as they are.
 const TRIGON_SHARE: [f64; 9] = from_level_4(0.72, 0.65);
 /// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.85 from
-/// level 4 up (with leaves expanded on their first visit, 0.95 cost 1.12 of Pentobi's CPU at
-/// level 6, 2026-11-27).
+/// level 4 up (0.98 of Pentobi's CPU at level 6 over 140 games; with leaves expanded on their
+/// first visit, 0.95 cost 1.12, 2026-11-27).
 const TRIGON_2_SHARE: [f64; 9] = from_level_4(0.85, 0.85);
 /// The share of those playouts tessera searches at each level, 20x20 board.
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
