@@ -2,12 +2,12 @@
 """Blokus rules check: GTP engines and the Python rules must agree on every legal move.
 
 Plays seeded random games of a Blokus variant through one or more GTP engines at once and the
-rules of ``tessera_client.blokus``. At every position it asks each engine ``all_legal`` for the
-colour in turn (and, when that colour cannot move, for the colour that moves instead) and
+rules of ``tessera_engine_client.blokus``. At every position it asks each engine ``all_legal``
+for the colour in turn (and, when that colour cannot move, for the colour that moves instead) and
 compares the answers, as sets of point sets (an engine may list them in any order and spell a
 move's points in any order), with each other and with the Python rules; at the end of each game
 it compares every engine's ``final_score`` with the rules' points. Python 3.9+, standard library
-plus ``tessera_client`` (tools/python, used from the checkout).
+plus ``tessera_engine_client`` (tools/python, used from the checkout).
 
     python3 tools/blokus_rules_check.py --variant trigon --games 30 --seed 1 \\
         --engine "pentobi-gtp -g trigon --nobook --noresign -q" \\
@@ -15,7 +15,7 @@ plus ``tessera_client`` (tools/python, used from the checkout).
 
 Variants: Pentobi's ``-g`` names ``classic``, ``classic_2``, ``classic_3``, ``duo``, ``junior``,
 ``trigon``, ``trigon_2``, ``trigon_3``, ``callisto``, ``callisto_2``, ``callisto_2_4``,
-``callisto_3`` (or tessera_client's, ``two``, ``three``). Each engine
+``callisto_3`` (or tessera_engine_client's, ``two``, ``three``). Each engine
 gets ``set_game NAME`` (the SGF game name, ``Blokus Trigon``; ``--no-set-game`` leaves it to
 the command line), then per game ``clear_board`` (and ``set_random_seed`` if it knows the
 command), ``play COLOUR MOVE`` for every move and ``all_legal COLOUR`` / ``final_score`` as
@@ -53,11 +53,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import FrozenSet, List, Optional, Sequence, Set, Tuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # blokus_match (the GTP engine class)
 sys.path.insert(0, str(Path(__file__).resolve().parent / "python"))  # the checkout's client
 
-from tessera_client import blokus, blokus_sgf  # noqa: E402
-from blokus_match import (  # noqa: E402
+from tessera_engine_client import blokus, blokus_sgf  # noqa: E402
+from tessera_engine_client.blokus_match import (  # noqa: E402
     VARIANTS, EngineFailure, GtpEngine, GtpError, expected_score, gtp_colour, variant_of)
 
 MoveSet = Set[FrozenSet[blokus.Square]]

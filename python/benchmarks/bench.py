@@ -23,8 +23,8 @@ import gymnasium as gym
 import numpy as np
 from pettingzoo import AECEnv
 
-import tessera
-from tessera.envs import BlockudokuVectorEnv, blokus_env
+import tessera_engine
+from tessera_engine.envs import BlockudokuVectorEnv, blokus_env
 
 
 def measured(rate, *args):

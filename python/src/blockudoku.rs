@@ -1,4 +1,4 @@
-//! `tessera.Blockudoku`: one Blockudoku game as a Python object.
+//! `tessera_engine.Blockudoku`: one Blockudoku game as a Python object.
 
 use crate::arrays;
 use crate::blockudoku_rules::{
@@ -19,7 +19,7 @@ use tessera::games::blockudoku::rules::{Placement, Scoring};
 /// slot 1 to 3 of the dealt hand and the square the top-left cell of the piece's bounding box;
 /// actions are `slot * 81 + row * 9 + column` (row 0 at the top, slot from 0). The game is lost
 /// once the rest of the hand cannot be placed whole, the engine's rule.
-#[pyclass(module = "tessera._native")]
+#[pyclass(module = "tessera_engine._native")]
 #[derive(Clone)]
 pub struct Blockudoku {
     catalogue: Arc<Catalogue>,

@@ -1,4 +1,4 @@
-//! `tessera.BlockudokuBatch`: many Blockudoku games stepped together in one call, for vector
+//! `tessera_engine.BlockudokuBatch`: many Blockudoku games stepped together in one call, for vector
 //! environments. Each game is the same [`Game`] the single state plays.
 
 use crate::arrays;
@@ -28,7 +28,7 @@ type StepArrays<'py> = (
 /// N Blockudoku games. A game that ended is started again (new seed from the batch's
 /// generator) at the next `step`, whose action for it is ignored: Gymnasium's next-step
 /// autoreset.
-#[pyclass(module = "tessera._native")]
+#[pyclass(module = "tessera_engine._native")]
 pub struct BlockudokuBatch {
     catalogue: Catalogue,
     scoring: Scoring,

@@ -1,4 +1,4 @@
-//! `tessera.Blokus`: a Blokus game of any variant as a Python object, on the engine's board,
+//! `tessera_engine.Blokus`: a Blokus game of any variant as a Python object, on the engine's board,
 //! move generation and placement tables. Actions are the engine's placement ids.
 
 use crate::arrays;
@@ -40,7 +40,7 @@ fn with_scratch<T>(t: &'static Tables, f: impl FnOnce(&mut MoveGen) -> T) -> T {
 /// the reference engine plays them, see protocol.md). A colour that cannot move is
 /// skipped; the game ends when no colour can move. Moves are the squares of the piece joined by
 /// commas (`e9,d10,e10,f10,e11`); actions are placement ids `0..action_count`.
-#[pyclass(module = "tessera._native")]
+#[pyclass(module = "tessera_engine._native")]
 #[derive(Clone)]
 pub struct Blokus {
     game: Game,

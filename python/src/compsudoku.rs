@@ -1,4 +1,4 @@
-//! `tessera.CompSudoku`: a Competitive Sudoku game (any box shape, every mode) as a Python
+//! `tessera_engine.CompSudoku`: a Competitive Sudoku game (any box shape, every mode) as a Python
 //! object, on the engine's rules and solver. Actions are `cell * N + value - 1`.
 
 use crate::arrays;
@@ -21,7 +21,7 @@ const PASSING_TIME: Duration = Duration::from_secs(60);
 /// completing one, two or three regions; a move that would leave the grid without a solution
 /// becomes taboo (nothing placed, the turn passes). Moves are `e5=7` (values above 9 as
 /// letters); actions `cell * N + value - 1`, cells row-major from the top-left.
-#[pyclass(module = "tessera._native")]
+#[pyclass(module = "tessera_engine._native")]
 #[derive(Clone)]
 pub struct CompSudoku {
     shape: Shape,

@@ -1,4 +1,4 @@
-//! `tessera._native`: the tessera engine's rules and searches as a Python extension module.
+//! `tessera_engine._native`: the tessera engine's rules and searches as a Python extension module.
 //!
 //! - [`blockudoku`], [`blockudoku_batch`]: Blockudoku, one game or many stepped together.
 //! - [`blokus`]: Blokus in every variant.

@@ -25,7 +25,7 @@ pub struct ProtocolState {
 
 /// What a search found: the line (for Blockudoku the whole hand's placements in play order)
 /// and the last progress report.
-#[pyclass(module = "tessera._native", frozen, get_all)]
+#[pyclass(module = "tessera_engine._native", frozen, get_all)]
 pub struct SearchResult {
     /// The best line in notation; empty when the side to move has no legal move.
     pub line: Vec<String>,

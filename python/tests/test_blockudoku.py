@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import tessera
-from tessera.envs import BlockudokuVectorEnv
+import tessera_engine
+from tessera_engine.envs import BlockudokuVectorEnv
 
 
 def play_randomly(game, rng, placements):
@@ -20,7 +20,7 @@ def play_randomly(game, rng, placements):
 
 
 def test_new_game_has_a_hand_and_every_placement_of_it():
-    game = tessera.Blockudoku(seed=1)
+    game = tessera_engine.Blockudoku(seed=1)
     assert game.board == "/".join(["........."] * 9)
     assert all(shape is not None for shape in game.hand)
     moves = game.legal_moves()
@@ -30,7 +30,7 @@ def test_new_game_has_a_hand_and_every_placement_of_it():
 
 
 def test_play_places_clears_and_scores():
-    game = tessera.Blockudoku(seed=1)
+    game = tessera_engine.Blockudoku(seed=1)
     game.set_position(board="########./" + "/".join(["........."] * 8), score=10)
     game.set_hand(["#", "##", None])
     assert game.play("1@i9") == 1 + 18
@@ -40,41 +40,41 @@ def test_play_places_clears_and_scores():
 
 
 def test_a_new_hand_comes_once_the_hand_is_placed():
-    game = tessera.Blockudoku(seed=2)
+    game = tessera_engine.Blockudoku(seed=2)
     for _ in range(3):
         game.play(int(game.legal_actions()[0]))
     assert game.hands == 2 and all(shape is not None for shape in game.hand)
 
 
 @pytest.mark.parametrize("bad, error", [
-    ("4@a9", tessera.IllegalMoveError),
-    ("1@z9", tessera.IllegalMoveError),
-    (243, tessera.IllegalMoveError),
-    (-1, tessera.IllegalMoveError),
-    ("nonsense", tessera.IllegalMoveError),
+    ("4@a9", tessera_engine.IllegalMoveError),
+    ("1@z9", tessera_engine.IllegalMoveError),
+    (243, tessera_engine.IllegalMoveError),
+    (-1, tessera_engine.IllegalMoveError),
+    ("nonsense", tessera_engine.IllegalMoveError),
 ])
 def test_bad_moves_raise_and_change_nothing(bad, error):
-    game = tessera.Blockudoku(seed=3)
+    game = tessera_engine.Blockudoku(seed=3)
     game.play("1@a9")
     before = (game.board, game.score, game.hand, game.placements)
     with pytest.raises(error):
         game.play(bad)
-    with pytest.raises(tessera.IllegalMoveError):
+    with pytest.raises(tessera_engine.IllegalMoveError):
         game.play("1@a9")  # slot 1 is placed
     assert (game.board, game.score, game.hand, game.placements) == before
 
 
 def test_a_lost_game_refuses_moves():
-    game = tessera.Blockudoku(seed=4)
+    game = tessera_engine.Blockudoku(seed=4)
     game.set_position(board="/".join(["#.#.#.#.#", ".#.#.#.#."] * 4 + ["#.#.#.#.#"]))
     game.set_hand(["###"])
     assert game.is_over() and game.legal_moves() == []
-    with pytest.raises(tessera.GameOverError):
+    with pytest.raises(tessera_engine.GameOverError):
         game.play(0)
 
 
 def test_bad_setup_raises():
-    game = tessera.Blockudoku()
+    game = tessera_engine.Blockudoku()
     with pytest.raises(ValueError, match="region 1 is full"):
         game.set_position(board="/".join(["#########"] + ["........."] * 8))
     with pytest.raises(ValueError):
@@ -82,14 +82,14 @@ def test_bad_setup_raises():
     with pytest.raises(ValueError):
         game.set_hand([None, None])
     with pytest.raises(ValueError):
-        tessera.Blockudoku(pieceset="tetris")
+        tessera_engine.Blockudoku(pieceset="tetris")
     with pytest.raises(ValueError):
-        tessera.Blockudoku(scoring="golf")
+        tessera_engine.Blockudoku(scoring="golf")
 
 
 def test_copies_are_independent_and_deal_alike():
     rng = np.random.default_rng(0)
-    game = tessera.Blockudoku(seed=5)
+    game = tessera_engine.Blockudoku(seed=5)
     play_randomly(game, rng, 4)
     twin, deep = game.copy(), copy.deepcopy(game)
     actions = []
@@ -105,7 +105,7 @@ def test_copies_are_independent_and_deal_alike():
 
 
 def test_arrays_show_the_position():
-    game = tessera.Blockudoku(seed=6)
+    game = tessera_engine.Blockudoku(seed=6)
     game.set_hand(["##/#.", "#", "#####"])
     game.play("3@a1")
     board = game.board_array()
@@ -116,13 +116,13 @@ def test_arrays_show_the_position():
 
 
 def test_search_gives_a_legal_plan_in_this_hands_slots():
-    game = tessera.Blockudoku(seed=7)
+    game = tessera_engine.Blockudoku(seed=7)
     game.play("2@e5")
-    result = tessera.search(game, depth=2)
+    result = tessera_engine.search(game, depth=2)
     assert len(result.line) == 2 and {m[0] for m in result.line} == {"1", "3"}
     for move in result.line:
         game.play(move)
-    assert tessera.best_move(game, nodes=1000) in game.legal_moves()
+    assert tessera_engine.best_move(game, nodes=1000) in game.legal_moves()
 
 
 @pytest.mark.parametrize("options", [
@@ -154,7 +154,7 @@ def test_env_illegal_actions():
     env = gym.make("tessera/Blockudoku-v0", illegal_action="raise")
     observation, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    with pytest.raises(tessera.IllegalMoveError):
+    with pytest.raises(tessera_engine.IllegalMoveError):
         env.step(illegal)
     env = gym.make("tessera/Blockudoku-v0", illegal_reward=-1.0)
     env.reset(seed=1)

@@ -7,22 +7,22 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import tessera
-from tessera.envs import blokus_env
+import tessera_engine
+from tessera_engine.envs import blokus_env
 
 VARIANTS = ["classic", "two", "three", "duo", "junior", "callisto", "callisto_2", "callisto_2_4",
             "callisto_3"]
 
 
 def test_start_positions_have_the_engine_counts():
-    assert len(tessera.Blokus("duo").legal_moves()) == 414
-    assert len(tessera.Blokus("classic").legal_moves()) == 58
-    assert tessera.Blokus("classic").action_count == 30433
-    assert tessera.Blokus("duo").action_count == 13729
+    assert len(tessera_engine.Blokus("duo").legal_moves()) == 414
+    assert len(tessera_engine.Blokus("classic").legal_moves()) == 58
+    assert tessera_engine.Blokus("classic").action_count == 30433
+    assert tessera_engine.Blokus("duo").action_count == 13729
 
 
 def test_moves_play_and_notation_round_trips():
-    game = tessera.Blokus("duo", moves=["e9,d10,e10,f10,e11"])
+    game = tessera_engine.Blokus("duo", moves=["e9,d10,e10,f10,e11"])
     assert game.colour_to_move() == 1 and game.player_to_move() == 1
     action = game.legal_actions()[0]
     move = game.action_to_move(int(action))
@@ -33,26 +33,26 @@ def test_moves_play_and_notation_round_trips():
 
 
 def test_bad_moves_raise_and_change_nothing():
-    game = tessera.Blokus("duo", moves=["e10"])
+    game = tessera_engine.Blokus("duo", moves=["e10"])
     mask = game.action_mask()
     for bad in ["j6", "e10", "zz", 10**6, -3, "a1,a1"]:
-        with pytest.raises(tessera.IllegalMoveError):
+        with pytest.raises(tessera_engine.IllegalMoveError):
             game.play(bad)
     assert game.moves == ["e10"] and (game.action_mask() == mask).all()
-    with pytest.raises(tessera.IllegalMoveError, match="move 1"):
-        tessera.Blokus("duo", moves=["a1"])
+    with pytest.raises(tessera_engine.IllegalMoveError, match="move 1"):
+        tessera_engine.Blokus("duo", moves=["a1"])
     with pytest.raises(ValueError):
-        tessera.Blokus("hexagonal")
+        tessera_engine.Blokus("hexagonal")
 
 
 def test_random_games_end_and_score():
     rng = np.random.default_rng(1)
     for variant in VARIANTS:
-        game = tessera.Blokus(variant)
+        game = tessera_engine.Blokus(variant)
         while not game.is_over():
             game.play(int(rng.choice(game.legal_actions())))
         assert game.legal_moves() == [] and game.player_to_move() is None
-        with pytest.raises(tessera.GameOverError):
+        with pytest.raises(tessera_engine.GameOverError):
             game.play(0)
         assert len(game.results()) == game.players
         assert sum(game.points()) == int((game.board_array() > 0).sum()) + sum(
@@ -60,7 +60,7 @@ def test_random_games_end_and_score():
 
 
 def test_observation_planes():
-    game = tessera.Blokus("classic", moves=["a20"])
+    game = tessera_engine.Blokus("classic", moves=["a20"])
     planes, pieces_left = game.observation()
     assert planes.shape == (20, 20, 8) and pieces_left.shape == (4, 21)
     # From yellow's view blue is the last colour: its square a20 is the top-left cell.
@@ -82,7 +82,7 @@ def test_engine_as_a_fixed_opponent(versus_engine):
 
 
 def test_search_releases_the_gil():
-    game = tessera.Blokus("classic")
+    game = tessera_engine.Blokus("classic")
     ticks = []
     def count():
         end = time.monotonic() + 0.3
@@ -90,13 +90,13 @@ def test_search_releases_the_gil():
             ticks.append(1)
     thread = threading.Thread(target=count)
     thread.start()
-    move = tessera.best_move(game, movetime=300)
+    move = tessera_engine.best_move(game, movetime=300)
     thread.join()
     assert move in game.legal_moves() and len(ticks) > 1000
 
 
 def test_levels_and_several_lines_from_python():
-    state = tessera.Blokus("duo", moves=["e10,d9,e9,f9,e8"])
+    state = tessera_engine.Blokus("duo", moves=["e10,d9,e9,f9,e8"])
     low = state.search(level=2, seed=3, own_book=False)
     again = state.search(level=2, seed=3, own_book=False)
     full = state.search(nodes=3000, seed=3, own_book=False)

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-import tessera
+import tessera_engine
 from conftest import REPO
 
 
@@ -34,7 +34,7 @@ def test_blockudoku_random_games(engine, pieceset):
     engine.ask(f"newgame blockudoku pieceset {pieceset}")
     rng = np.random.default_rng(7)
     for seed in range(6):
-        game = tessera.Blockudoku(pieceset=pieceset, seed=seed)
+        game = tessera_engine.Blockudoku(pieceset=pieceset, seed=seed)
         while not game.is_over():
             assert game.legal_moves() == blockudoku_engine_legal(engine, game)
             game.play(int(rng.choice(game.legal_actions())))
@@ -47,7 +47,7 @@ def test_blokus_random_games(engine, variant):
     engine.ask(f"newgame blokus variant {variant}")
     rng = np.random.default_rng(3)
     for _ in range(3):
-        game = tessera.Blokus(variant)
+        game = tessera_engine.Blokus(variant)
         while True:
             engine_moves = engine.legal("position startpos moves " + " ".join(game.moves))
             assert sorted(game.legal_moves()) == sorted(engine_moves)
@@ -63,7 +63,7 @@ def test_blokus_twogtp_records(engine, record):
     moves = re.findall(r";([BW1-4])\[([a-t0-9,]+)\]", first_game)
     colours = {"B": 0, "W": 1, "1": 0, "2": 1, "3": 2, "4": 3}
     engine.ask(f"newgame blokus variant {record}")
-    game = tessera.Blokus(record)
+    game = tessera_engine.Blokus(record)
     for colour, move in moves:
         assert game.colour_to_move() == colours[colour]
         assert move in game.legal_moves() or game.move_to_action(move) in game.legal_actions()
@@ -88,7 +88,7 @@ def compsudoku_engine_legal(engine, game):
 def test_compsudoku_random_games(engine, box, mode):
     engine.ask(f"newgame sudoku box {box} mode {mode} seed 5")
     rng = np.random.default_rng(11)
-    game = tessera.CompSudoku(box, mode, seed=5)
+    game = tessera_engine.CompSudoku(box, mode, seed=5)
     while True:
         placing, passing = compsudoku_engine_legal(engine, game)
         assert sorted(game.legal_moves()) == sorted(placing + passing)

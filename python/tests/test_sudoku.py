@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tessera import sudoku
+from tessera_engine import sudoku
 
 
 def test_generated_puzzles_are_unique_and_solved():

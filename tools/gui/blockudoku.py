@@ -24,7 +24,7 @@ hand in the editor with simulated mouse clicks, asks for a hint, checks every li
 painted board, prints ``edit-demo board ... lines K hint ...`` and exits (0 if all are legal).
 With ``--level N`` these print ``level N`` once the engine took the level.
 
-The engine runs through ``tessera_client`` on a background thread; the Tk thread only polls a
+The engine runs through ``tessera_engine_client`` on a background thread; the Tk thread only polls a
 queue (``root.after``), so the window never freezes while the engine thinks.
 """
 
@@ -39,13 +39,13 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parents[2]
-if (REPO / "tools" / "python" / "tessera_client").is_dir():
+if (REPO / "tools" / "python" / "tessera_engine_client").is_dir():
     # The client next to this file matches it, even if an older one is installed.
     sys.path.insert(0, str(REPO / "tools" / "python"))
 
-from tessera_client import Limit  # noqa: E402
-from tessera_client.background import EngineThread  # noqa: E402
-from tessera_client.blockudoku import (  # noqa: E402
+from tessera_engine_client import Limit  # noqa: E402
+from tessera_engine_client.background import EngineThread  # noqa: E402
+from tessera_engine_client.blockudoku import (  # noqa: E402
     PIECE_SETS,
     REGIONS,
     SCORINGS,
@@ -60,7 +60,7 @@ from tessera_client.blockudoku import (  # noqa: E402
     points,
     square_to_rc,
 )
-from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from tessera_engine_client.settings import LEVELS, Settings  # noqa: E402
 from gui_common import HINT_LINES, LevelChooser, hint_lines  # noqa: E402
 
 import tkinter as tk  # noqa: E402

@@ -64,16 +64,16 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 REPO = Path(__file__).resolve().parents[2]
-if (REPO / "tools" / "python" / "tessera_client").is_dir():
+if (REPO / "tools" / "python" / "tessera_engine_client").is_dir():
     # The client next to this file matches it, even if an older one is installed.
     sys.path.insert(0, str(REPO / "tools" / "python"))
 
-from tessera_client import EngineError, Limit  # noqa: E402
-from tessera_client import blokus, blokus_sgf  # noqa: E402
-from tessera_client.background import EngineThread  # noqa: E402
-from tessera_client.blokus import Square  # noqa: E402
-from tessera_client.rating import RatedGame, rated_games  # noqa: E402
-from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from tessera_engine_client import EngineError, Limit  # noqa: E402
+from tessera_engine_client import blokus, blokus_sgf  # noqa: E402
+from tessera_engine_client.background import EngineThread  # noqa: E402
+from tessera_engine_client.blokus import Square  # noqa: E402
+from tessera_engine_client.rating import RatedGame, rated_games  # noqa: E402
+from tessera_engine_client.settings import LEVELS, Settings  # noqa: E402
 from gui_common import (  # noqa: E402
     HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 
@@ -144,7 +144,7 @@ def _spot(geo: Optional[blokus.Geometry], c: Square) -> Tuple[float, float]:
 def anchor_cell(cells: Sequence[Square], geo: Optional[blokus.Geometry] = None,
                 kind: Optional[int] = None) -> Square:
     """The cell of an oriented piece that sits under the mouse: the one nearest its centre (of
-    :meth:`~tessera_client.blokus.Geometry.shape_type` ``kind`` if given: a triangle goes on a
+    :meth:`~tessera_engine_client.blokus.Geometry.shape_type` ``kind`` if given: a triangle goes on a
     triangle pointing the same way)."""
     spots = [_spot(geo, c) for c in cells]
     cx = sum(x for x, _ in spots) / len(spots)

@@ -30,7 +30,7 @@ expected score against the level's rating, K = 40 for the first 10 games, then 2
 left unfinished is not counted. The level and the rated games are kept in
 ``~/.config/tessera/compsudoku.json`` (``$XDG_CONFIG_HOME``).
 
-The engine referees every move through ``tessera_client`` (a taboo move is the engine's call)
+The engine referees every move through ``tessera_engine_client`` (a taboo move is the engine's call)
 and plays either side or both. It runs on a worker thread; the Tk thread polls a queue
 (``root.after``), so the window never freezes while the engine thinks. With ``--autoplay
 --exit-after-autoplay`` the engine plays both sides to the end, the program prints ``score A - B``
@@ -51,9 +51,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools" / "python"))  # the client of this checkout
 
-from tessera_client import Engine, EngineError  # noqa: E402
-from tessera_client.background import EngineThread  # noqa: E402
-from tessera_client.compsudoku import (  # noqa: E402
+from tessera_engine_client import Engine, EngineError  # noqa: E402
+from tessera_engine_client.background import EngineThread  # noqa: E402
+from tessera_engine_client.compsudoku import (  # noqa: E402
     MODES,
     Legal,
     Outcome,
@@ -66,8 +66,8 @@ from tessera_client.compsudoku import (  # noqa: E402
     square_name,
 )
 
-from tessera_client.rating import RatedGame, rated_games  # noqa: E402
-from tessera_client.settings import LEVELS, Settings  # noqa: E402
+from tessera_engine_client.rating import RatedGame, rated_games  # noqa: E402
+from tessera_engine_client.settings import LEVELS, Settings  # noqa: E402
 from gui_common import (  # noqa: E402
     HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
 

@@ -2,8 +2,8 @@
 rated-games panel (Blokus and Competitive Sudoku).
 
 The level and the rated games are kept between sessions in the GUI's settings file
-(:mod:`tessera_client.settings`, ``~/.config/tessera/<gui>.json``); ratings are estimated as
-:mod:`tessera_client.rating` says: level k counts as rating 1000 + 150 (k - 1), the person
+(:mod:`tessera_engine_client.settings`, ``~/.config/tessera/<gui>.json``); ratings are estimated as
+:mod:`tessera_engine_client.rating` says: level k counts as rating 1000 + 150 (k - 1), the person
 starts at 1000 and moves by K (S - E) after each rated game (K = 40 for the first 10 games,
 then 20).
 """
@@ -14,8 +14,8 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from tessera_client.rating import RatedGame, describe, rated_games, record
-from tessera_client.settings import LEVELS, Settings, level_label
+from tessera_engine_client.rating import RatedGame, describe, rated_games, record
+from tessera_engine_client.settings import LEVELS, Settings, level_label
 
 HINT_LINES = 3
 """How many lines a hint asks for (the engine's MultiPV)."""

@@ -1,5 +1,5 @@
 """The engine binary ($TESSERA_ENGINE, default the checkout's target/release/tessera), and this
-tree's tessera_farm, tessera_client and tools importable (helpers: farm_helpers.py)."""
+tree's tessera_engine_farm and tessera_engine_client importable (helpers: farm_helpers.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ REPO = Path(__file__).resolve().parents[3]
 FARM = REPO / "tools" / "farm"
 sys.path.insert(0, str(FARM))
 sys.path.insert(0, str(REPO / "tools" / "python"))
-sys.path.insert(0, str(REPO / "tools"))
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
-"""Helpers of the tests: ``tessera-farm`` run as a subprocess from the repository root on a
-local Ray, tessera itself, and the totals lines with the timing fields taken out (they differ
+"""Helpers of the tests: ``tessera-farm`` run as a subprocess (from the repository root, or from
+a folder outside it) on a local Ray, tessera itself, and the totals lines with the timing fields taken out (they differ
 from run to run)."""
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ def farm_environment() -> dict:
 
 
 def farm_command(*args: str) -> List[str]:
-    return [sys.executable, "-m", "tessera_farm", *args]
+    return [sys.executable, "-m", "tessera_engine_farm", *args]
 
 
-def farm(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    """Runs ``tessera-farm ARGS`` from the repository root on a local Ray of two CPUs."""
-    return subprocess.run(farm_command(*args), cwd=REPO, env=farm_environment(),
+def farm(*args: str, timeout: float = 300, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    """Runs ``tessera-farm ARGS`` from ``cwd`` (default the repository root) on a local Ray of two
+    CPUs."""
+    return subprocess.run(farm_command(*args), cwd=cwd, env=farm_environment(),
                           capture_output=True, text=True, timeout=timeout)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from farm_helpers import REPO, comparable, farm, farm_command, farm_environment, tessera
 
-from tessera_farm.farm import play_on_worker
+from tessera_engine_farm.farm import play_on_worker
 
 STARTS = "data/blockudoku/starts/hard100.txt"
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?|inf")
@@ -54,6 +54,17 @@ def test_a_sharded_run_gives_the_totals_of_selfplay(engine, tmp_path):
     assert_same_totals(run.stdout, selfplay_lines(engine, *game))
     assert len(list((tmp_path / "run" / "shards").glob("*.json"))) == 4
     assert (tmp_path / "run" / "survival.png").stat().st_size > 10_000
+
+
+def test_a_run_outside_the_checkout_keeps_its_folder_where_it_runs(engine, tmp_path):
+    """Started from a folder outside the repository, the farm reads the start boards with the
+    installed client's referee, and its default run folder is under that folder."""
+    game = ["--depth", "1", "--games", "4", "--cap", "100", "--seed", "5", "--starts",
+            str(REPO / STARTS)]
+    run = farm("blockudoku", "--engine", engine, *game, "--workers", "2", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert_same_totals(run.stdout, selfplay_lines(engine, *game))
+    assert len(list(tmp_path.glob("farm-runs/blockudoku-*/shards/*.json"))) == 4
 
 
 def descendants(root: int) -> set:

@@ -9,10 +9,10 @@ import sys
 
 from farm_helpers import comparable, farm, tessera
 
-from tessera_farm import blokus, matches
-from tessera_farm.command_match import game_lines
-from tessera_farm.shards import Shard
-from tessera_farm.stats import Sprt
+from tessera_engine_farm import blokus, matches
+from tessera_engine_farm.command_match import game_lines
+from tessera_engine_farm.shards import Shard
+from tessera_engine_farm.stats import Sprt
 
 
 def blokus_engines(engine: str, strong: int, weak: int) -> list:
@@ -31,11 +31,13 @@ def one_process_lines(engines: list, games: int, openings: int, sprt: str = None
 
 
 def blokus_match(engines: list, tmp_path, *extra: str):
+    """The match run from ``tmp_path``, outside the checkout: the referee comes from the
+    installed client."""
     command = ["match", "blokus", "--variant", "duo", "--seed", "1", "--workers", "2",
                "--shard-games", "2", "--run-dir", str(tmp_path / "run")]
     for e in engines:
         command += ["--engine", e]
-    return farm(*command, *extra)
+    return farm(*command, *extra, cwd=tmp_path)
 
 
 def test_a_sharded_blokus_match_gives_the_totals_of_one_process(engine, tmp_path):

@@ -10,7 +10,7 @@ import re
 
 from farm_helpers import farm, tessera
 
-from tessera_farm.stats import rate_and_error
+from tessera_engine_farm.stats import rate_and_error
 
 STARTS = "data/blockudoku/starts/hard100.txt"
 

@@ -1,16 +1,20 @@
 """The pieces without Ray or an engine: seed slices, shards, tessera's number formats and match
-statistics, the survival curve."""
+statistics, the survival curve, the default engine and another checkout's tools."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from tessera_farm.plots import kaplan_meier
-from tessera_farm.rustrand import GOLDEN, MASK64
-from tessera_farm.shards import power_of_two_at_least, slice_seed, split
-from tessera_farm.stats import Sprt, Tally, chance_line, rust_exp, survival
+from tessera_engine_farm.bundle import default_engine, use_checkout
+from tessera_engine_farm.plots import kaplan_meier
+from tessera_engine_farm.rustrand import GOLDEN, MASK64
+from tessera_engine_farm.shards import power_of_two_at_least, slice_seed, split
+from tessera_engine_farm.stats import Sprt, Tally, chance_line, rust_exp, survival
 
 
 def test_a_slice_seed_gives_the_games_of_the_whole_run():
@@ -58,3 +62,26 @@ def test_match_statistics_follow_tessera():
 def test_the_survival_curve_steps_down_at_each_death():
     curve = kaplan_meier([(10, True), (20, False), (30, True), (40, False)])
     assert [(r, round(s, 3)) for r, s, _ in curve] == [(0, 1.0), (10, 0.75), (30, 0.375)]
+
+
+def test_the_default_engine_is_the_environment_s_then_a_build_here_then_the_path(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TESSERA_ENGINE", "/opt/tessera")
+    assert default_engine() == "/opt/tessera"
+    monkeypatch.delenv("TESSERA_ENGINE")
+    assert default_engine() == "tessera"
+    (tmp_path / "target" / "release").mkdir(parents=True)
+    (tmp_path / "target" / "release" / "tessera").write_text("")
+    assert default_engine() == "target/release/tessera"
+
+
+def test_another_checkout_s_client_is_used_ahead_of_the_installed_one(tmp_path, monkeypatch):
+    with pytest.raises(FileNotFoundError, match="not a tessera checkout"):
+        use_checkout(tmp_path)
+    client = tmp_path / "tools" / "python" / "tessera_engine_client"
+    client.mkdir(parents=True)
+    (client / "__init__.py").write_text("")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    use_checkout(tmp_path)
+    assert Path(sys.path[0]) == (tmp_path / "tools" / "python").resolve()

@@ -20,10 +20,10 @@ import tkinter as tk  # noqa: E402
 
 import blokus as blokus_gui  # noqa: E402
 import compsudoku as sudoku_gui  # noqa: E402
-from tessera_client import blokus  # noqa: E402
-from tessera_client.compsudoku import SudokuMove  # noqa: E402
-from tessera_client.rating import rated_games  # noqa: E402
-from tessera_client.settings import Settings, level_label  # noqa: E402
+from tessera_engine_client import blokus  # noqa: E402
+from tessera_engine_client.compsudoku import SudokuMove  # noqa: E402
+from tessera_engine_client.rating import rated_games  # noqa: E402
+from tessera_engine_client.settings import Settings, level_label  # noqa: E402
 
 ENGINE = os.environ.get("TESSERA_ENGINE", str(REPO / "target" / "release" / "tessera"))
 

@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 sys.path.insert(0, str(HERE.parent))  # use the package from the tree when not installed
 
-from tessera_client import blokus  # noqa: E402  (after the path above)
+from tessera_engine_client import blokus  # noqa: E402  (after the path above)
 
 
 def engine_path() -> str:
@@ -103,7 +103,7 @@ def engine_cmd() -> str:
 
 @pytest.fixture
 def engine(engine_cmd):
-    from tessera_client import Engine
+    from tessera_engine_client import Engine
 
     eng = Engine.popen(engine_cmd, timeout=10)
     try:

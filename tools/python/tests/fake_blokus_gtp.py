@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Blokus GTP engine on top of tessera_client.blokus, with bugs on request, for the tests of
+"""A Blokus GTP engine on top of tessera_engine_client.blokus, with bugs on request, for the tests of
 tools/blokus_rules_check.py.
 
     fake_blokus_gtp.py [--variant NAME] [--bug none|drop|extra|early|score|refuse|genmove]
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tessera_client import blokus  # noqa: E402
+from tessera_engine_client import blokus  # noqa: E402
 
 
 def colour_of(info, text):

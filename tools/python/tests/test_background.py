@@ -1,9 +1,9 @@
-"""tessera_client.background.EngineThread against the real engine binary."""
+"""tessera_engine_client.background.EngineThread against the real engine binary."""
 
 import queue
 
-from tessera_client import Limit
-from tessera_client.background import EngineThread
+from tessera_engine_client import Limit
+from tessera_engine_client.background import EngineThread
 
 TIMEOUT = 10
 

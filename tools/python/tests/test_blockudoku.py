@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tessera_client.blockudoku import (
+from tessera_engine_client.blockudoku import (
     PIECE_SETS,
     REGIONS,
     Board,
@@ -118,7 +118,7 @@ def test_piece_sets_and_packaged_copies():
         if source.exists():
             from importlib import resources
 
-            shipped = resources.files("tessera_client").joinpath("data").joinpath(f"{name}.txt")
+            shipped = resources.files("tessera_engine_client").joinpath("data").joinpath(f"{name}.txt")
             assert shipped.read_text("utf-8") == source.read_text("utf-8"), f"refresh the copy of {name}"
     assert piece_set("standard47")[0] == Piece.parse("#")
 

@@ -1,4 +1,4 @@
-"""tools/blockudoku_referee.py: its rules, its deal sets, and short real runs."""
+"""tessera_engine_client.blockudoku_referee (tools/blockudoku_referee.py): its rules, its deal sets, and short real runs."""
 
 import json
 import re
@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-TOOLS = Path(__file__).resolve().parents[2]
-sys.path.append(str(TOOLS))
+from tessera_engine_client import blockudoku_referee as ref
 
-import blockudoku_referee as ref  # noqa: E402
+TOOLS = Path(__file__).resolve().parents[2]
 
 # One empty cell in each row, column and box: any monomino clears a row, a column and a box.
 LATIN = ["########.", ".########", "###.#####", "#.#######", "####.####", "######.##", "##.######",

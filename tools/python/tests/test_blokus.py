@@ -1,4 +1,4 @@
-"""Blokus rules and Blokus SGF records (tessera_client.blokus, tessera_client.blokus_sgf),
+"""Blokus rules and Blokus SGF records (tessera_engine_client.blokus, tessera_engine_client.blokus_sgf),
 checked against records written by the reference program's match runner (twogtp, games of our
 own in tests/data/blokus), against the engine's move generation and against `tessera gtp`
 loadsgf."""
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tessera_client import EngineError
+from tessera_engine_client import EngineError
 from conftest import random_game
-from tessera_client import blokus, blokus_sgf
-from tessera_client.blokus_sgf import SgfError
+from tessera_engine_client import blokus, blokus_sgf
+from tessera_engine_client.blokus_sgf import SgfError
 
 DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "blokus"
 RECORDS = {

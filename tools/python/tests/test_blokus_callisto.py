@@ -1,4 +1,4 @@
-"""Callisto in tessera_client.blokus and blokus_sgf: the octagons and their centre sections, the
+"""Callisto in tessera_engine_client.blokus and blokus_sgf: the octagons and their centre sections, the
 12 shapes and their copies, the single squares' rules, scores with the tie going to the later
 player, records with Pentobi's game names; checked against facts of Pentobi (its placement
 counts, its board picture) and against the engine: its legal moves (tei `legal`, GTP
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import Gtp, board_rows, random_game
-from tessera_client import blokus, blokus_sgf
-from tessera_client.blokus_sgf import SgfError
+from tessera_engine_client import blokus, blokus_sgf
+from tessera_engine_client.blokus_sgf import SgfError
 
 HERE = Path(__file__).resolve().parent
 TOOLS = HERE.parents[1]

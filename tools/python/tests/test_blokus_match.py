@@ -1,4 +1,4 @@
-"""tools/blokus_match.py: ranks and intervals on crafted scores, seats, and real short matches of
+"""tessera_engine_client.blokus_match (tools/blokus_match.py): ranks and intervals on crafted scores, seats, and real short matches of
 `tessera gtp` processes (tiny --nodes) in every variant, refereed and checked against the SGF
 records and the engines' final_score; engines that break the rules or die forfeit."""
 
@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 
-TOOLS = Path(__file__).resolve().parents[2]
-sys.path.append(str(TOOLS))
+from tessera_engine_client import blokus, blokus_match as bm, blokus_sgf
 
-import blokus_match as bm  # noqa: E402
-from tessera_client import blokus, blokus_sgf  # noqa: E402
+TOOLS = Path(__file__).resolve().parents[2]
 
 NPLAYERS = {"classic": 4, "classic_2": 2, "classic_3": 3, "duo": 2, "junior": 2}
 

@@ -1,4 +1,4 @@
-"""Blokus Trigon in tessera_client.blokus and blokus_sgf, checked against facts of the reference
+"""Blokus Trigon in tessera_engine_client.blokus and blokus_sgf, checked against facts of the reference
 program Pentobi: its placement counts, its first moves, its piece names, records written by its
 twogtp and its GTP engine's savesgf (tests/data), and the scores its final_score gave for them.
 With Pentobi's GTP engine at hand ($PENTOBI_GTP, or the peers' build) the rules check runs
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import random_game
-from tessera_client import blokus, blokus_sgf
-from tessera_client.blokus_sgf import SgfError
+from tessera_engine_client import blokus, blokus_sgf
+from tessera_engine_client.blokus_sgf import SgfError
 
 HERE = Path(__file__).resolve().parent
 TOOLS = HERE.parents[1]

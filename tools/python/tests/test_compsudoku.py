@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tessera_client import EngineError
-from tessera_client.compsudoku import (
+from tessera_engine_client import EngineError
+from tessera_engine_client.compsudoku import (
     MODES,
     POINTS,
     Legal,

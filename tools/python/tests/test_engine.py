@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from tessera_client import Engine, EngineError, EngineTerminated, Limit, Move
-from tessera_client.blockudoku import Board, apply_plan, can_place_hand, deal, piece_set
+from tessera_engine_client import Engine, EngineError, EngineTerminated, Limit, Move
+from tessera_engine_client.blockudoku import Board, apply_plan, can_place_hand, deal, piece_set
 
 POSITION = "........./........./........./........./..#####../........./........./........./...###..."
 

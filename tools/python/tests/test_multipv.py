@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tessera_client import Engine, EngineError, Limit, parse_info
-from tessera_client.background import EngineThread
-from tessera_client.blokus import Game, parse_move
-from tessera_client.compsudoku import SudokuMove, SudokuSession
+from tessera_engine_client import Engine, EngineError, Limit, parse_info
+from tessera_engine_client.background import EngineThread
+from tessera_engine_client.blokus import Game, parse_move
+from tessera_engine_client.compsudoku import SudokuMove, SudokuSession
 
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
 LIMIT = Limit(movetime=50)

@@ -1,12 +1,12 @@
-"""tessera_client.settings (the GUIs' config files) and tessera_client.rating (rated games)."""
+"""tessera_engine_client.settings (the GUIs' config files) and tessera_engine_client.rating (rated games)."""
 
 import json
 
 import pytest
 
-from tessera_client.rating import (RatedGame, describe, expected_score, level_rating, outcome,
+from tessera_engine_client.rating import (RatedGame, describe, expected_score, level_rating, outcome,
                                    rated_games, rating, record)
-from tessera_client.settings import FULL_STRENGTH, Settings, config_dir, level_label
+from tessera_engine_client.settings import FULL_STRENGTH, Settings, config_dir, level_label
 
 
 @pytest.fixture

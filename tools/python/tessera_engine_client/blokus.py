@@ -3,7 +3,7 @@
 The same rules as the engine (``newgame blokus``), in pure Python, so a GUI can check a move
 before sending it, draw each colour's pieces and attach corners, and score a game::
 
-    from tessera_client.blokus import Game, parse_move
+    from tessera_engine_client.blokus import Game, parse_move
 
     game = Game("duo")
     game.play(parse_move("e9,d10,e10,f10,e11"))        # for the colour to play

@@ -1,6 +1,6 @@
 """A Blockudoku player process driven over tessera's protocol with one round trip a round: the
 round's commands (``setoption``, ``position``, ``pieces``, ``go``) are written at once and the
-answer read up to ``bestmove``. (``tessera_client.Engine`` checks every command with an
+answer read up to ``bestmove``. (``tessera_engine_client.Engine`` checks every command with an
 ``isready`` first: three round trips a round, which cost more than a depth-2 search.)
 
 A reader thread queues the process's output lines, so that a silent player times out instead of

@@ -1,6 +1,6 @@
 """An engine on a background thread, for programs with an event loop (the Tkinter GUIs).
 
-The thread owns the :class:`~tessera_client.engine.Engine`: the UI thread puts requests on
+The thread owns the :class:`~tessera_engine_client.engine.Engine`: the UI thread puts requests on
 one queue and reads the answers from another, so it never waits while the engine thinks::
 
     worker = EngineThread("target/release/tessera", handlers={"hello": greet})

@@ -22,5 +22,5 @@ __all__ = list(_HOMES)
 
 def __getattr__(name):
     if name not in _HOMES:
-        raise AttributeError(f"module 'tessera.envs' has no attribute {name!r}")
+        raise AttributeError(f"module 'tessera_engine.envs' has no attribute {name!r}")
     return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)

@@ -6,7 +6,7 @@ and the calls below read that queue with timeouts, so a dying or stuck engine ra
 
 Example::
 
-    from tessera_client import Engine, Limit
+    from tessera_engine_client import Engine, Limit
 
     with Engine.popen("target/release/tessera") as engine:
         engine.new_game("blockudoku", pieceset="standard47")
@@ -591,7 +591,7 @@ class Engine:
         """Sets the position, and the hand if ``pieces`` is given.
 
         ``board``: the notation (``"........./...""``), a list of row strings (top row first),
-        or any object with a ``notation()`` method (e.g. :class:`tessera_client.blockudoku.Board`);
+        or any object with a ``notation()`` method (e.g. :class:`tessera_engine_client.blockudoku.Board`);
         None leaves the board out (the game's empty board). ``state`` are further fields such as
         ``score=120, streak=True`` (booleans are sent as 1/0). ``pieces`` is a list of shapes:
         inline strings (``"##/#."``), 1-based indices in the piece set, or objects with a

@@ -1,14 +1,14 @@
 """Python client for the tessera game engine.
 
-- :mod:`tessera_client.engine`: start and drive the engine over its line protocol
+- :mod:`tessera_engine_client.engine`: start and drive the engine over its line protocol
   (:class:`Engine`, :class:`Limit`, ...), in the style of python-chess's ``chess.engine``.
-- :mod:`tessera_client.blockudoku`: Blockudoku rules (boards, pieces, clears, scoring, piece
+- :mod:`tessera_engine_client.blockudoku`: Blockudoku rules (boards, pieces, clears, scoring, piece
   sets) to apply the engine's moves and to check them.
-- :mod:`tessera_client.blokus`: Blokus rules (all five variants: legality, attach corners, turn
-  order, scores); :mod:`tessera_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
-- :mod:`tessera_client.compsudoku`: Competitive Sudoku (moves, game states, the course's board
-  files) and :class:`~tessera_client.compsudoku.SudokuSession`, a game the engine referees.
-- :mod:`tessera_client.background`: :class:`~tessera_client.background.EngineThread`, an engine
+- :mod:`tessera_engine_client.blokus`: Blokus rules (all five variants: legality, attach corners, turn
+  order, scores); :mod:`tessera_engine_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
+- :mod:`tessera_engine_client.compsudoku`: Competitive Sudoku (moves, game states, the course's board
+  files) and :class:`~tessera_engine_client.compsudoku.SudokuSession`, a game the engine referees.
+- :mod:`tessera_engine_client.background`: :class:`~tessera_engine_client.background.EngineThread`, an engine
   serving requests on a background thread (the GUIs' worker).
 """
 

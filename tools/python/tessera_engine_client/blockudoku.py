@@ -362,7 +362,7 @@ def apply_plan(
     streak: bool = False,
     scoring: str = "app",
 ) -> PlanResult:
-    """Plays ``moves`` (``"2@c7"`` strings, :class:`~tessera_client.engine.Move` objects or
+    """Plays ``moves`` (``"2@c7"`` strings, :class:`~tessera_engine_client.engine.Move` objects or
     (1-based slot, row, col) tuples) from ``hand`` in order, clearing after each placement.
 
     Raises ValueError if a move is illegal: a slot out of range or used twice, a piece that
@@ -444,7 +444,7 @@ def piece_set(name: str = "standard47") -> List[Piece]:
     if name not in _SET_CACHE:
         if name not in PIECE_SETS:
             raise ValueError(f"unknown piece set {name!r} (known: {', '.join(PIECE_SETS)})")
-        text = resources.files("tessera_client").joinpath("data").joinpath(f"{name}.txt").read_text("utf-8")
+        text = resources.files("tessera_engine_client").joinpath("data").joinpath(f"{name}.txt").read_text("utf-8")
         _SET_CACHE[name] = parse_piece_set(text)
     return list(_SET_CACHE[name])
 

@@ -13,7 +13,7 @@ others. A colour that cannot move has no node (passes are implicit). Files may h
 games (a match runner appends one per game) and variations (the first child is the main line).
 Setup properties (``AB``, ``AW``, ``A1`` .. ``A4``, ``AE``) are refused.
 
-    from tessera_client import blokus_sgf
+    from tessera_engine_client import blokus_sgf
 
     record = blokus_sgf.load("games.blksgf")             # the first game; index=k for others
     game = record.replay()                               # a blokus.Game, every move checked

@@ -8,12 +8,12 @@ import argparse
 import math
 from typing import Any, Dict, List
 
-import tessera_client
+import tessera_engine_client
 
-import tessera_farm
+import tessera_engine_farm
 
 from . import blokus, matches, plots, sudoku
-from .bundle import program, repository_tools
+from .bundle import program
 from .command_blockudoku import search_limits
 from .session import session
 from .shards import power_of_two_at_least, split
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         worker_setup = dict(definition, engine_labels=[p.command for p in programs],
                             timeout=getattr(args, "timeout", None))
         worker_setup.update(extra(shipped))
-        farm = run_session.start([tessera_farm, tessera_client] + modules(args))
+        farm = run_session.start([tessera_engine_farm, tessera_engine_client])
         progress = run_session.progress(args.games, f"match {args.game}")
         try:
             results = farm.run(run_session.folder, split(args.games, size), play, worker_setup,
@@ -66,7 +66,6 @@ def blokus_setup(args: argparse.Namespace):
     """(setup, programs, shard task, worker commands) of a Blokus match."""
     if len(args.engine) != 2:
         raise ValueError("give --engine twice: the engine under test, then its opponent")
-    repository_tools(args.repo)
     programs = [program(command) for command in args.engine]
     return ({"variant": args.variant, "engines": args.engine}, programs, blokus.play_shard,
             lambda shipped: {"engines": shipped})
@@ -81,15 +80,6 @@ def sudoku_setup(args: argparse.Namespace):
     return (setup, programs, sudoku.play_shard,
             lambda shipped: {"engine": shipped[0], "opponent": shipped[1],
                              "engine_label": args.engine})
-
-
-def modules(args: argparse.Namespace) -> List[Any]:
-    """The repository modules a match's workers import."""
-    if args.game != "blokus":
-        return []
-    import blokus_match
-
-    return [blokus_match]
 
 
 def game_lines(game: str, pairs: List[Dict[str, Any]], elapsed: float) -> List[str]:

@@ -2,7 +2,7 @@
 played by ``tessera selfplay sudoku --games 2 --opponent engine:OTHER`` of the build under test.
 
 selfplay seeds game ``i`` from ``seed * GOLDEN ^ i`` (with ``--openings``: pair ``i // 2``), so
-the two-game run with the slice seed of :func:`tessera_farm.shards.slice_seed` plays exactly
+the two-game run with the slice seed of :func:`tessera_engine_farm.shards.slice_seed` plays exactly
 pair ``k`` of the run seeded ``seed``: the build under test first in its first game, second in
 the other. Its totals lines give the pair's result; its per-game lines on stderr give the
 forfeits' reasons.
@@ -35,7 +35,7 @@ def pair_seed(seed: int, pair: int, openings: int) -> int:
 
 def play_shard(setup: Dict[str, Any], shard: Shard) -> Dict[str, Any]:
     """Plays the pairs of games ``shard.first .. shard.last`` (a Ray task); returns
-    ``{"count", "pairs"}`` (see :mod:`tessera_farm.matches`)."""
+    ``{"count", "pairs"}`` (see :mod:`tessera_engine_farm.matches`)."""
     pairs = [play_pair(setup, pair) for pair in range(shard.first // 2, (shard.last + 1) // 2)]
     return {"count": shard.count, "pairs": pairs}
 

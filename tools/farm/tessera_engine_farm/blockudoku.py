@@ -3,7 +3,7 @@ shard of games per Ray task, and the merged games give the totals lines of
 ``tessera selfplay blockudoku``.
 
 Deals. Game ``i`` of a run seeded ``s`` meets exactly the hands ``tessera selfplay blockudoku
---seed s`` deals its game ``i`` (:mod:`tessera_farm.rustrand`), from start board ``i mod
+--seed s`` deals its game ``i`` (:mod:`tessera_engine_farm.rustrand`), from start board ``i mod
 count`` of ``--starts`` (or the empty board); or, with ``--deals FILE``, the start and hands of
 deal ``i`` of a deal set written by ``tools/blockudoku_referee.py --make-deals``. Before each
 round the player gets ``setoption name Seed value s ^ round`` when it offers a ``Seed`` option:
@@ -11,7 +11,7 @@ selfplay seeds its search so, hence tessera plays the same moves here as in self
 node or depth limit.
 
 A shard plays its games one after another with one player process (``newgame`` before each),
-one round trip a round (:mod:`tessera_farm.player`).
+one round trip a round (:mod:`tessera_engine_farm.player`).
 With ``--death-chance N`` the boards of N+ filled cells met before each hand are kept and
 ``tessera chances`` (the ``--tessera`` binary) sums their exact death chances per game, as
 ``selfplay --death-chance`` does.
@@ -69,7 +69,7 @@ def configure(player: ProtocolPlayer, setup: Dict[str, Any]) -> None:
 
 def play_game(player: ProtocolPlayer, setup: Dict[str, Any], game: int):
     """One game as selfplay plays it; returns its record and the crowded boards it met."""
-    from tessera_client.blockudoku import Board, apply_plan, can_place_hand, piece_set
+    from tessera_engine_client.blockudoku import Board, apply_plan, can_place_hand, piece_set
 
     label = setup["player_label"]
     pieces = piece_set(setup["pieceset"])

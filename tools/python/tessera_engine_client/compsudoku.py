@@ -10,7 +10,7 @@ Squares as in the protocol: ``a1`` is the bottom-left, so ``a9`` is ``(0, 0)`` o
 
 Example::
 
-    from tessera_client.compsudoku import SudokuSession
+    from tessera_engine_client.compsudoku import SudokuSession
 
     with SudokuSession.popen("target/release/tessera") as game:
         game.new_game("2x3", mode="rows")

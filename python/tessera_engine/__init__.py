@@ -4,10 +4,10 @@ Competitive Sudoku and sudoku, plus Gymnasium and PettingZoo environments built 
 States (``Blockudoku``, ``Blokus``, ``CompSudoku``) hold a game; ``legal_moves()``,
 ``play()``, ``copy()``, ``action_mask()`` and the board arrays come from the engine, in Rust.
 ``best_move(state, movetime=..., nodes=..., depth=...)`` runs the engine's search without the
-GIL. ``tessera.sudoku``: ``solve``, ``count_solutions``, ``generate`` for any box shape.
+GIL. ``tessera_engine.sudoku``: ``solve``, ``count_solutions``, ``generate`` for any box shape.
 Environments: ``gymnasium.make("tessera/Blockudoku-v0")`` (registered on import when
-Gymnasium is installed), ``tessera.envs.BlockudokuVectorEnv``, ``tessera.envs.blokus_env()``
-and ``tessera.envs.compsudoku_env()`` (PettingZoo AEC).
+Gymnasium is installed), ``tessera_engine.envs.BlockudokuVectorEnv``,
+``tessera_engine.envs.blokus_env()`` and ``tessera_engine.envs.compsudoku_env()`` (PettingZoo AEC).
 """
 
 from ._native import (
@@ -43,7 +43,8 @@ def _register_gymnasium_envs() -> None:
     except ImportError:
         return
     if "tessera/Blockudoku-v0" not in registry:
-        register(id="tessera/Blockudoku-v0", entry_point="tessera.envs.blockudoku:BlockudokuEnv")
+        register(id="tessera/Blockudoku-v0",
+                 entry_point="tessera_engine.envs.blockudoku:BlockudokuEnv")
 
 
 _register_gymnasium_envs()

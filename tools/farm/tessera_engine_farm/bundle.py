@@ -1,8 +1,8 @@
 """What reaches the workers, through Ray's runtime environment: the engine binaries (copied into a
 ``working_dir`` that Ray uploads to every node and unpacks as each worker's current directory)
-and the Python modules the shards import (``py_modules``: this package, ``tessera_client`` and
-the repository's ``tools/blokus_match.py``). Nothing needs to be installed or copied on a worker
-node beyond Python with Ray.
+and the Python modules the shards import (``py_modules``: this package and
+``tessera_engine_client``, whose ``blokus_match`` referees Blokus games). Nothing needs to be
+installed or copied on a worker node beyond Python with Ray.
 
 An engine command whose program is a path (``target/release/tessera gtp --nodes 300``) is
 shipped: the file is copied to ``bin/`` of the bundle and the command is rewritten to use the
@@ -63,22 +63,29 @@ def program(command: str) -> Program:
     return Program(command, path, hashlib.sha256(path.read_bytes()).hexdigest())
 
 
-def repository_tools(repo: Path, required: bool = True) -> bool:
-    """Makes the modules of a tessera checkout's ``tools`` (``blokus_match``,
-    ``blockudoku_referee``) and ``tools/python`` (``tessera_client``, ahead of an installed copy)
-    importable. Returns whether ``repo`` is a checkout; raises FileNotFoundError when it is
-    not and ``required``."""
-    tools = Path(repo) / "tools"
-    if not (tools / "blokus_match.py").is_file():
-        if required:
-            raise FileNotFoundError(f"{Path(repo).resolve()} is not a tessera checkout (no "
-                                    "tools/blokus_match.py); run from the repository root or "
-                                    "give --repo")
-        return False
-    for path in (tools / "python", tools):
-        if str(path) not in sys.path:
-            sys.path.insert(0, str(path))
-    return True
+def default_engine() -> str:
+    """The tessera binary used when no ``--engine`` is given: ``$TESSERA_ENGINE``, else
+    ``target/release/tessera`` under the current folder (a checkout's build), else ``tessera``
+    from the PATH (``cargo install``)."""
+    from_env = os.environ.get("TESSERA_ENGINE")
+    if from_env:
+        return from_env
+    if Path("target/release/tessera").is_file():
+        return "target/release/tessera"
+    return "tessera"
+
+
+def use_checkout(repo: Path) -> None:
+    """Makes a tessera checkout's client (``tools/python``: ``tessera_engine_client``, with the
+    Blokus match runner and the Blockudoku referee) importable ahead of the installed one, for a
+    run with another checkout's tools. Raises FileNotFoundError when ``repo`` is not a
+    checkout. Call it before anything imports ``tessera_engine_client``."""
+    client = Path(repo).resolve() / "tools" / "python"
+    if not (client / "tessera_engine_client" / "__init__.py").is_file():
+        raise FileNotFoundError(f"{Path(repo).resolve()} is not a tessera checkout (no "
+                                "tools/python/tessera_engine_client)")
+    if str(client) not in sys.path:
+        sys.path.insert(0, str(client))
 
 
 class Bundle:

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from .bundle import MissingProgram, repository_tools
+from .bundle import MissingProgram, default_engine, use_checkout
 from .farm import ShardFailed
 from .rundir import RunFolderMismatch
 
-ENGINE = "target/release/tessera"
+ENGINE = default_engine()
 
 
 def farm_options() -> argparse.ArgumentParser:
@@ -30,8 +30,8 @@ def farm_options() -> argparse.ArgumentParser:
                        "resumes)")
     group.add_argument("--shard-games", type=int, help="games per shard (default: about a "
                        "hundredth of the games; tune: a quarter of a candidate's)")
-    group.add_argument("--repo", type=Path, default=Path("."),
-                       help="the tessera checkout whose tools/ are used (default: .)")
+    group.add_argument("--repo", type=Path, help="use this tessera checkout's Python tools "
+                       "(tools/python) instead of the installed ones")
     return parser
 
 
@@ -122,8 +122,9 @@ def match_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
-    repository_tools(args.repo, required=False)
     try:
+        if args.repo is not None:
+            use_checkout(args.repo)
         if args.command == "blockudoku":
             from .command_blockudoku import run
         elif args.command == "match":

@@ -1,5 +1,5 @@
 """Many Blockudoku games stepped in one call: a Gymnasium vector environment whose games all
-live in Rust (``tessera.BlockudokuBatch``), the same rules as ``BlockudokuEnv``.
+live in Rust (``tessera_engine.BlockudokuBatch``), the same rules as ``BlockudokuEnv``.
 
 Observations are the single env's dict with a leading batch axis; a finished game restarts at
 the next ``step`` (Gymnasium's next-step autoreset: that step ignores its action and returns the

@@ -5,8 +5,8 @@ one candidate's weights with ``tessera selfplay blockudoku --weights W --death-c
 
 Slices. The games of a generation are games ``0 .. G-1`` of the selfplay run seeded with the
 generation's seed; a shard plays games ``first .. first + n - 1`` of it as a run with the slice
-seed of :func:`tessera_farm.shards.slice_seed` (shards of a power of two games), from the start
-boards turned so that its game ``j`` starts from board ``(first + j) mod count``. At ``--depth``
+seed of :func:`tessera_engine_farm.shards.slice_seed` (shards of a power of two games), from the
+start boards turned so that its game ``j`` starts from board ``(first + j) mod count``. At ``--depth``
 2 and less these are exactly the games of one run; deeper, the look-ahead samples differ from
 one run's (they are drawn from the seed), but a shard still plays the same games wherever it
 runs.

@@ -7,12 +7,12 @@ import argparse
 import math
 from typing import Any, Dict, List
 
-import tessera_client
+import tessera_engine_client
 
-import tessera_farm
+import tessera_engine_farm
 
 from . import blockudoku, plots
-from .bundle import Program, program, repository_tools
+from .bundle import Program, program
 from .session import session
 from .shards import split
 from .stats import survival
@@ -22,8 +22,7 @@ def read_games(args: argparse.Namespace) -> Dict[str, Any]:
     """The start boards or the deal set, read on the driver (the workers get them in the
     setup) with the referee's own readers, and the number of games."""
     if args.deals:
-        repository_tools(args.repo)
-        from blockudoku_referee import read_deals
+        from tessera_engine_client.blockudoku_referee import read_deals
 
         pieceset, deals = read_deals(args.deals)
         if args.pieceset != pieceset:
@@ -34,8 +33,7 @@ def read_games(args: argparse.Namespace) -> Dict[str, Any]:
         dealt = [{"start": d.start, "hands": [list(h) for h in d.hands]} for d in deals[:games]]
         return {"games": games, "starts": None, "deals": dealt}
     if args.starts:
-        repository_tools(args.repo)
-        from blockudoku_referee import read_starts
+        from tessera_engine_client.blockudoku_referee import read_starts
 
         starts = read_starts(args.starts)
     else:
@@ -69,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         setup = dict(definition, player=run_session.ship(player), player_label=player.command,
                      tessera=tessera and run_session.ship(tessera),
                      tessera_label=tessera and tessera.command, timeout=args.timeout)
-        farm = run_session.start([tessera_farm, tessera_client])
+        farm = run_session.start([tessera_engine_farm, tessera_engine_client])
         shards = split(games["games"], shard_games)
         progress = run_session.progress(games["games"], "blockudoku")
         try:

@@ -18,10 +18,10 @@ from typing import Any, Dict, List
 import numpy as np
 from cmaes import CMA
 
-import tessera_farm
+import tessera_engine_farm
 
 from . import plots, tune
-from .bundle import program, repository_tools
+from .bundle import program
 from .session import note, session
 from .shards import power_of_two_at_least, split
 
@@ -41,8 +41,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--from needs {len(names)} weights ({', '.join(names)})")
     starts = None
     if args.starts:
-        repository_tools(args.repo)
-        from blockudoku_referee import read_starts
+        from tessera_engine_client.blockudoku_referee import read_starts
 
         starts = read_starts(args.starts)
     population = args.population or default_population(len(names))
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
                   "start_weights": start, "pieceset": args.pieceset, "shard_games": size}
     with session(args, "tune", definition, [engine]) as run_session:
         setup = dict(definition, engine=run_session.ship(engine), engine_label=engine.command)
-        farm = run_session.start([tessera_farm])
+        farm = run_session.start([tessera_engine_farm])
         encoding = tune.Encoding(names, start)
         optimizer = CMA(mean=np.array(encoding.vector(start)), sigma=args.sigma, seed=args.seed,
                         population_size=population)

@@ -1,5 +1,6 @@
 """Blokus matches between two GTP engines, a shard of game pairs per Ray task, played and
-refereed by ``tools/blokus_match.py`` itself (its engine slots, games, seats and openings).
+refereed by ``tessera_engine_client.blokus_match`` itself (its engine slots, games, seats and
+openings).
 
 Game ``g`` (1-based, as blokus_match numbers them) seats the engines as blokus_match does (they
 swap colours every game), sends each engine ``set_random_seed`` derived from ``--seed`` and
@@ -22,7 +23,7 @@ PLAYERS = 2
 
 def play_shard(setup: Dict[str, Any], shard: Shard) -> Dict[str, Any]:
     """Plays games ``shard.first + 1 .. shard.last + 1`` (whole pairs; a Ray task); returns
-    ``{"count", "pairs"}`` (see :mod:`tessera_farm.matches`)."""
+    ``{"count", "pairs"}`` (see :mod:`tessera_engine_farm.matches`)."""
     games = [play_one(setup, number) for number in range(shard.first + 1, shard.last + 2)]
     pairs = [pair_result(games[k:k + 2]) for k in range(0, len(games), 2)]
     return {"count": shard.count, "pairs": pairs}
@@ -33,7 +34,7 @@ def play_one(setup: Dict[str, Any], number: int) -> Dict[str, Any]:
     game to the next (``tessera gtp`` seeds each search from ``set_random_seed`` and the number
     of ``genmove`` it answered since it started), and a game must not depend on the games its
     shard played before it."""
-    import blokus_match as bm
+    from tessera_engine_client import blokus_match as bm
 
     info = bm.variant_of(setup["variant"])
     try:
@@ -82,7 +83,7 @@ def game_summary(bm: Any, result: Any, opening_moves: int, labels: List[str]) ->
 
 
 def pair_result(games: List[Dict[str, Any]]) -> Dict[str, Any]:
-    """A pair's result (:mod:`tessera_farm.matches`) from its two games."""
+    """A pair's result (:mod:`tessera_engine_farm.matches`) from its two games."""
     tally, as_first = [0, 0, 0], [0, 0, 0]
     for game in games:
         outcome = {1.0: 0, 0.5: 1, 0.0: 2}[game["score"]]

@@ -11,7 +11,7 @@ system (``reward="score"``) or 1 per placement (``reward="survival"``).
 An illegal action (one the mask rules out) changes nothing, gives ``illegal_reward`` and sets
 ``info["illegal_action"]`` (``illegal_action="ignore"``, the default, which Gymnasium's
 checker needs), ends the episode the same way (``"terminate"``), or raises
-``tessera.IllegalMoveError`` (``"raise"``).
+``tessera_engine.IllegalMoveError`` (``"raise"``).
 """
 
 from typing import Any, Optional

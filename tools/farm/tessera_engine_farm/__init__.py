@@ -9,8 +9,8 @@ Modules, from the command line down:
 - :mod:`.farm` runs shards as Ray tasks (retries, early stop, progress bar); :mod:`.rundir`
   keeps them on disk; :mod:`.shards` cuts games by index; :mod:`.bundle` ships the binaries.
 - The shards themselves, run on the workers: :mod:`.blockudoku` (any protocol player),
-  :mod:`.blokus` (GTP engines, through ``tools/blokus_match.py``), :mod:`.sudoku` (``tessera
-  selfplay sudoku`` slices); :mod:`.matches` merges match results and runs the SPRT.
+  :mod:`.blokus` (GTP engines, through ``tessera_engine_client.blokus_match``), :mod:`.sudoku`
+  (``tessera selfplay sudoku`` slices); :mod:`.matches` merges match results and runs the SPRT.
 - :mod:`.stats` the statistics as tessera prints them, :mod:`.rustrand` tessera's deal
   generator, :mod:`.plots` the PNGs, :mod:`.processes` an engine's CPU time.
 """
