@@ -13,6 +13,7 @@ mod board;
 mod chains;
 mod coloring;
 mod fish;
+mod hint;
 mod intersections;
 mod path;
 mod single_digit;
@@ -24,6 +25,7 @@ mod uniqueness;
 mod wings;
 
 pub use board::Board;
+pub use hint::hint;
 pub use path::{
     PathError, Rating, check_candidates, next_step, rate, solve_board, unique_solution,
 };

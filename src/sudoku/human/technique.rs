@@ -95,6 +95,19 @@ macro_rules! techniques {
                 match self { $(Technique::$variant => $name,)* }
             }
 
+            /// The name in lower case with dashes, e.g. `hidden-single` (the protocol's form).
+            pub fn id(self) -> String {
+                let mut id = String::new();
+                for ch in self.name().chars() {
+                    if ch.is_ascii_alphanumeric() {
+                        id.push(ch.to_ascii_lowercase());
+                    } else if !id.is_empty() && !id.ends_with('-') {
+                        id.push('-');
+                    }
+                }
+                id.trim_end_matches('-').to_string()
+            }
+
             /// Points added to the score each time the technique is used.
             pub fn score(self) -> u32 {
                 match self { $(Technique::$variant => $score,)* }
@@ -166,5 +179,10 @@ mod tests {
         assert!(Technique::XWing.level() > Technique::NakedPair.level());
         assert_eq!(Technique::ALL.first(), Some(&Technique::FullHouse));
         assert_eq!(Technique::ALL.last(), Some(&Technique::BruteForce));
+        assert_eq!(
+            Technique::Pointing.id(),
+            "locked-candidates-type-1-pointing"
+        );
+        assert_eq!(Technique::TwoStringKite.id(), "2-string-kite");
     }
 }
