@@ -5,7 +5,8 @@
 //! of a cell) and weak links (if one is true the other is false: same cell, or same digit in
 //! cells that see each other), ending on a strong link. Then the first or the last candidate is
 //! true, and any candidate weakly linked to both is false. The search is breadth first from each
-//! start, so the shortest chain of a start is found first.
+//! start, so the shortest chain of a start is found first; of all starts' chains the
+//! one removing the most candidates is taken.
 use super::board::{Board, bit, digits};
 use super::step::Step;
 use super::technique::Technique;
@@ -191,7 +192,8 @@ impl Chains<'_> {
     }
 }
 
-/// The first productive chain of `technique`'s kind (X-Chain, XY-Chain or AIC).
+/// The chain of `technique`'s kind (X-Chain, XY-Chain or AIC) that removes the most candidates
+/// (the shortest of those first found), as HoDoKu picks among chains.
 pub fn chain(board: &Board, technique: Technique) -> Option<Step> {
     let kind = match technique {
         Technique::XChain => Kind::X,
@@ -201,18 +203,26 @@ pub fn chain(board: &Board, technique: Technique) -> Option<Step> {
     let n = board.size();
     let chains = Chains { board, kind, n };
     let mut parent = vec![u32::MAX; 2 * board.cells() * n];
+    let mut best: Option<Found> = None;
     for cell in 0..board.cells() {
         if kind == Kind::Xy && board.cands(cell).count_ones() != 2 {
             continue;
         }
         for digit in digits(board.cands(cell)) {
             let start = chains.node(cell, digit);
-            if let Some((chain, eliminations)) = chains.from(start, &mut parent) {
-                let cells: Vec<usize> = chain.iter().map(|&x| chains.cell(x)).collect();
-                let reason = || format!("{}: one end is true", chains.notation(&chain));
-                return Step::eliminating(technique, eliminations, cells, reason);
+            if let Some(found) = chains.from(start, &mut parent) {
+                let better = best.as_ref().is_none_or(|(chain, elims)| {
+                    (found.1.len(), std::cmp::Reverse(found.0.len()))
+                        > (elims.len(), std::cmp::Reverse(chain.len()))
+                });
+                if better {
+                    best = Some(found);
+                }
             }
         }
     }
-    None
+    let (chain, eliminations) = best?;
+    let cells: Vec<usize> = chain.iter().map(|&x| chains.cell(x)).collect();
+    let reason = || format!("{}: one end is true", chains.notation(&chain));
+    Step::eliminating(technique, eliminations, cells, reason)
 }
