@@ -106,6 +106,12 @@ pub fn finned(board: &Board, size: usize, sashimi: bool) -> Option<Step> {
                 }
                 let columns: Vec<usize> = digits(union).map(|i| i as usize - 1).collect();
                 combinations(&columns, size, &mut |covers| {
+                    // Fins in one box lie in one band of `width` cover-kind lines.
+                    let fins = union & !covers.iter().fold(0u32, |m, &i| m | 1 << i);
+                    let band = fins.trailing_zeros() as usize / width * width;
+                    if fins & !(((1u32 << width) - 1) << band) != 0 {
+                        return false;
+                    }
                     let fish = Fish {
                         digit,
                         base,
