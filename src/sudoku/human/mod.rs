@@ -4,9 +4,9 @@
 //!
 //! Done: singles; locked candidates; locked, naked and hidden subsets; basic, finned and sashimi
 //! fish up to Jellyfish; Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle; W-, XY- and
-//! XYZ-Wing; Unique Rectangle types 1 and 2, BUG+1; simple colors; X-Chain, XY-Chain, AIC.
-//! Left: Remote Pair, UR types 3-6 and hidden/avoidable rectangles, multi colors, grouped nice
-//! loops, ALS techniques, Sue de Coq, Franken/mutant fish, forcing chains. When nothing applies
+//! XYZ-Wing; Remote Pair; Unique Rectangle types 1, 2 and 4, Hidden Rectangle, BUG+1; simple
+//! colors; X-Chain, XY-Chain, AIC. Left: UR types 3, 5 and 6 and avoidable rectangles, multi
+//! colors, grouped nice loops, ALS techniques, Sue de Coq, Franken/mutant fish, forcing chains. When nothing applies
 //! the path falls back to brute force (the solution's digit in one cell, level extreme).
 //! Works on every box shape: the units are the rows, columns and boxes.
 mod board;
@@ -16,6 +16,7 @@ mod fish;
 mod hint;
 mod intersections;
 mod path;
+mod remote_pair;
 mod single_digit;
 mod singles;
 mod step;

@@ -6,7 +6,8 @@ use super::board::Board;
 use super::step::Step;
 use super::technique::{Level, Technique};
 use super::{
-    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    chains, coloring, fish, intersections, remote_pair, single_digit, singles, subsets, uniqueness,
+    wings,
 };
 use crate::sudoku::{Grid, Solver};
 
@@ -79,6 +80,7 @@ pub fn find(board: &Board, technique: Technique, solution: &Grid) -> Option<Step
         T::XWing => fish::basic(board, 2),
         T::Swordfish => fish::basic(board, 3),
         T::Jellyfish => fish::basic(board, 4),
+        T::RemotePair => remote_pair::remote_pair(board),
         T::BugPlusOne => uniqueness::bug_plus_one(board),
         T::Skyscraper | T::TwoStringKite | T::TurbotFish => single_digit::turbot(board, technique),
         T::EmptyRectangle => single_digit::empty_rectangle(board),
@@ -87,6 +89,8 @@ pub fn find(board: &Board, technique: Technique, solution: &Grid) -> Option<Step
         T::XyzWing => wings::xy_wing(board, true),
         T::UniqueRectangle1 => uniqueness::unique_rectangle(board, 1),
         T::UniqueRectangle2 => uniqueness::unique_rectangle(board, 2),
+        T::UniqueRectangle4 => uniqueness::unique_rectangle(board, 4),
+        T::HiddenRectangle => uniqueness::hidden_rectangle(board),
         T::FinnedXWing => fish::finned(board, 2, false),
         T::SashimiXWing => fish::finned(board, 2, true),
         T::FinnedSwordfish => fish::finned(board, 3, false),

@@ -138,6 +138,7 @@ techniques! {
     XWing => "X-Wing", 140, Hard;
     Swordfish => "Swordfish", 150, Hard;
     Jellyfish => "Jellyfish", 160, Hard;
+    RemotePair => "Remote Pair", 110, Hard;
     BugPlusOne => "Bivalue Universal Grave + 1", 100, Hard;
     Skyscraper => "Skyscraper", 130, Hard;
     TwoStringKite => "2-String Kite", 150, Hard;
@@ -148,6 +149,8 @@ techniques! {
     XyzWing => "XYZ-Wing", 180, Hard;
     UniqueRectangle1 => "Uniqueness Test 1", 100, Hard;
     UniqueRectangle2 => "Uniqueness Test 2", 100, Hard;
+    UniqueRectangle4 => "Uniqueness Test 4", 100, Hard;
+    HiddenRectangle => "Hidden Rectangle", 100, Hard;
     FinnedXWing => "Finned X-Wing", 130, Hard;
     SashimiXWing => "Sashimi X-Wing", 150, Hard;
     FinnedSwordfish => "Finned Swordfish", 200, Unfair;
