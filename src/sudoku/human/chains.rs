@@ -226,3 +226,49 @@ pub fn chain(board: &Board, technique: Technique) -> Option<Step> {
     let reason = || format!("{}: one end is true", chains.notation(&chain));
     Step::eliminating(technique, eliminations, cells, reason)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{Grid, Shape};
+
+    fn board_with(cands: &[(usize, u32)]) -> Board {
+        let mut masks = vec![0x1ff; 81];
+        for &(cell, mask) in cands {
+            masks[cell] = mask;
+        }
+        Board::with_candidates(&Grid::empty(Shape::CLASSIC), &masks)
+    }
+
+    #[test]
+    fn xy_chain_through_bivalue_cells() {
+        // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,1}: r1c1 or r5c5 is 1, so r5c1 is not.
+        let b = board_with(&[(0, 0b011), (4, 0b110), (40, 0b101)]);
+        let step = chain(&b, Technique::XyChain).unwrap();
+        assert_eq!(step.technique, Technique::XyChain);
+        assert_eq!(step.eliminations, vec![(36, 1)]);
+        assert!(step.reason.starts_with('('), "{}", step.reason);
+        // Every AIC step is sound here too: 1 leaves r5c1 (and nothing the chain needs).
+        let aic = chain(&b, Technique::Aic).unwrap();
+        assert!(!aic.eliminations.is_empty());
+    }
+
+    #[test]
+    fn x_chain_on_one_digit() {
+        // 4 of row 1 only at c1, c5; of row 6 only at c1, c6 (a skyscraper): r2c6, r3c6, r4c5
+        // and r5c5 lose 4.
+        let mut cands = Vec::new();
+        for (row, keep) in [(0, [0, 4]), (5, [45, 50])] {
+            for cell in row * 9..row * 9 + 9 {
+                if !keep.contains(&cell) {
+                    cands.push((cell, 0x1ff & !(1 << 3)));
+                }
+            }
+        }
+        let b = board_with(&cands);
+        let step = chain(&b, Technique::XChain).unwrap();
+        let mut removed = step.eliminations.clone();
+        removed.sort_unstable();
+        assert_eq!(removed, [14, 23, 31, 40].map(|c| (c, 4)).to_vec());
+    }
+}

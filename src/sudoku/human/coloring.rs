@@ -123,3 +123,31 @@ fn trap(
         reason,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{Grid, Shape};
+
+    #[test]
+    fn trap_sees_both_colors() {
+        // 1 only at r1c1, r3c3 in box 1; r3c3, r3c9 in row 3; r3c9, r9c9 in column 9: colors
+        // {r1c1, r3c9} and {r3c3, r9c9}. r9c1 sees r1c1 and r9c9, so it loses 1.
+        let mut masks = vec![0x1ff; 81];
+        let keep = [0, 20, 26, 80];
+        let units = [0, 1, 2, 9, 10, 11, 18, 19, 20]
+            .into_iter()
+            .chain(18..27)
+            .chain((0..9).map(|r| r * 9 + 8));
+        for cell in units {
+            if !keep.contains(&cell) {
+                masks[cell] &= !1;
+            }
+        }
+        let b = Board::with_candidates(&Grid::empty(Shape::CLASSIC), &masks);
+        assert!(simple_colors(&b, true).is_none());
+        let step = simple_colors(&b, false).unwrap();
+        assert_eq!(step.technique, Technique::SimpleColorsTrap);
+        assert_eq!(step.eliminations, vec![(72, 1)]);
+    }
+}
