@@ -151,11 +151,15 @@ impl Chains<'_> {
                 if on || to == start {
                     continue;
                 }
-                let chain = self.walk_back(to_state, parent);
                 let same_digit = self.digit(to) == self.digit(start);
                 if self.kind == Kind::Xy && (!same_digit || self.cell(to) == self.cell(start)) {
                     continue;
                 }
+                // The chain is only walked back for ends that remove something.
+                if self.eliminations(start, to, &[]).is_empty() {
+                    continue;
+                }
+                let chain = self.walk_back(to_state, parent);
                 let eliminations = self.eliminations(start, to, &chain);
                 if !eliminations.is_empty() {
                     return Some((chain, eliminations));

@@ -19,14 +19,15 @@ pub fn basic(board: &Board, size: usize) -> Option<Step> {
     for digit in 1..=n as u8 {
         // Base rows with cover columns, then base columns with cover rows.
         for (base_start, cover_start) in [(0, n), (n, 0)] {
+            let masks: Vec<u32> = (base_start..base_start + n)
+                .map(|u| board.place_mask(u, digit))
+                .collect();
             let lines: Vec<usize> = (base_start..base_start + n)
-                .filter(|&u| {
-                    (2..=size).contains(&(board.place_mask(u, digit).count_ones() as usize))
-                })
+                .filter(|&u| (2..=size).contains(&(masks[u - base_start].count_ones() as usize)))
                 .collect();
             let mut found = None;
             combinations(&lines, size, &mut |base| {
-                let covers = base.iter().fold(0, |m, &u| m | board.place_mask(u, digit));
+                let covers = base.iter().fold(0, |m, &u| m | masks[u - base_start]);
                 if covers.count_ones() as usize != size {
                     return false;
                 }
@@ -106,10 +107,13 @@ pub fn finned(board: &Board, size: usize, sashimi: bool) -> Option<Step> {
                 }
                 let columns: Vec<usize> = digits(union).map(|i| i as usize - 1).collect();
                 combinations(&columns, size, &mut |covers| {
-                    // Fins in one box lie in one band of `width` cover-kind lines.
-                    let fins = union & !covers.iter().fold(0u32, |m, &i| m | 1 << i);
+                    // Fins in one box lie in one band of `width` cover-kind lines, and only a
+                    // cover line through that band can lose the digit.
+                    let cover_mask = covers.iter().fold(0u32, |m, &i| m | 1 << i);
+                    let fins = union & !cover_mask;
                     let band = fins.trailing_zeros() as usize / width * width;
-                    if fins & !(((1u32 << width) - 1) << band) != 0 {
+                    let band_mask = ((1u32 << width) - 1) << band;
+                    if fins & !band_mask != 0 || cover_mask & band_mask == 0 {
                         return false;
                     }
                     let fish = Fish {

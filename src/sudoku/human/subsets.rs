@@ -111,16 +111,13 @@ pub fn hidden(board: &Board, size: usize) -> Option<Step> {
         _ => Technique::HiddenQuad,
     };
     for unit in (2 * n..3 * n).chain(0..2 * n) {
+        let masks: Vec<u32> = (1..=n as u8).map(|d| board.place_mask(unit, d)).collect();
         let free: Vec<usize> = (1..=n)
-            .filter(|&d| {
-                (1..=size).contains(&(board.place_mask(unit, d as u8).count_ones() as usize))
-            })
+            .filter(|&d| (1..=size).contains(&(masks[d - 1].count_ones() as usize)))
             .collect();
         let mut found = None;
         combinations(&free, size, &mut |chosen| {
-            let places = chosen
-                .iter()
-                .fold(0, |m, &d| m | board.place_mask(unit, d as u8));
+            let places = chosen.iter().fold(0, |m, &d| m | masks[d - 1]);
             if places.count_ones() as usize != size {
                 return false;
             }
