@@ -83,11 +83,6 @@ impl Board {
         self.values.iter().all(|&v| v != 0)
     }
 
-    /// The empty cell without any candidate, if there is one (the board is then broken).
-    pub fn dead_cell(&self) -> Option<usize> {
-        (0..self.cells()).find(|&c| self.values[c] == 0 && self.cands[c] == 0)
-    }
-
     /// The cells of `unit`.
     pub fn unit(&self, unit: usize) -> &'static [u16] {
         let n = self.size();
@@ -148,13 +143,6 @@ impl Board {
             .enumerate()
             .filter(|&(_, &c)| self.cands[c as usize] & b != 0)
             .fold(0, |m, (i, _)| m | 1 << i)
-    }
-
-    /// True if `digit` is already placed in `unit`.
-    pub fn placed_in(&self, unit: usize, digit: u8) -> bool {
-        self.unit(unit)
-            .iter()
-            .any(|&c| self.values[c as usize] == digit)
     }
 
     /// Writes `digit` in `cell` and removes it from the cell's peers.
