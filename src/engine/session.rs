@@ -124,6 +124,7 @@ impl Session {
                 }
                 self.output.line(&line);
             }
+            Command::Hint(args) => self.output.line(&crate::sudoku::human::hint(&args)?),
             Command::Quit => unreachable!("handled by handle_line"),
         }
         Ok(())

@@ -35,6 +35,8 @@ pub enum Command {
     Show,
     /// `legal`.
     Legal,
+    /// `hint ...`: the next human step of a sudoku grid (the tokens after the keyword).
+    Hint(Vec<String>),
     /// `quit`.
     Quit,
 }

@@ -52,6 +52,7 @@ fn keyword(input: &str) -> IResult<&str, &str> {
         tag("stop"),
         tag("show"),
         tag("legal"),
+        tag("hint"),
         tag("quit"),
     ));
     let (rest, word) = preceded(space0, words).parse(input)?;
@@ -100,6 +101,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "newgame" => parse_newgame(&args),
         "position" => Ok(Command::Position(owned(&args))),
         "pieces" => Ok(Command::Pieces(owned(&args))),
+        "hint" => Ok(Command::Hint(owned(&args))),
         "go" => parse_go(&args).map(Command::Go),
         _ => unreachable!("keyword() accepts only the words above"),
     }?;
