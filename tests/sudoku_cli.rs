@@ -347,11 +347,12 @@ fn generate_info_reports_grade() {
     let run = sudoku(&["generate", "--count", "3", "--seed", "5", "--info"], "");
     for line in run.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 5, "{line}");
+        assert_eq!(fields.len(), 7, "{line}");
         let clues = fields[0].chars().filter(|&c| c != '.').count();
         assert_eq!(fields[1], format!("clues={clues}"));
         assert!(fields[2].starts_with("guesses=") && fields[3].starts_with("grade="));
         assert_eq!(fields[4], "minimal=true");
+        assert!(fields[5].starts_with("level=") && fields[6].starts_with("score="));
     }
     let run = sudoku(
         &[
@@ -386,4 +387,65 @@ fn bench_reports_both_passes() {
     assert!(run.stdout.contains("12 puzzles"), "{}", run.stdout);
     assert!(run.stdout.contains("solved: 12"));
     assert!(run.stdout.contains("unique: 12, multiple: 0, none: 0"));
+}
+
+#[test]
+fn rate_gives_level_score_and_hardest_and_goes_on_after_bad_lines() {
+    let easy = "....3...1......8....19854.3....1.3...26.......98..4.2...2....45.548.....96.....8.";
+    let several = ".".repeat(81);
+    let none = format!("11{}", ".".repeat(79));
+    let input = format!("{easy}\nabc\n{several}\n# comment\n{none}\n{easy}\n");
+    let run = sudoku(&["rate"], &input);
+    assert_eq!(run.code, 1, "a failed line makes the exit status 1");
+    let expected = format!("{easy}\teasy\t340\tHidden Single");
+    assert_eq!(run.lines(), vec![expected.as_str(), expected.as_str()]);
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{}", run.stderr);
+    assert!(errors[0].starts_with("error: line 2: "));
+    assert!(errors[1].starts_with("error: line 3: ") && errors[1].contains("several solutions"));
+    assert!(errors[2].starts_with("error: line 5: ") && errors[2].contains("contradictory"));
+}
+
+#[test]
+fn explain_prints_steps_in_words_and_as_json() {
+    let puzzle =
+        "...1.8..6471...........3...............5.....5.3876.....5.3.96..39....5486.4..13.";
+    let words = sudoku(&["explain"], &format!("{puzzle}\n"));
+    assert_eq!(words.code, 0, "{}", words.stderr);
+    let lines = words.lines();
+    assert_eq!(lines[0], puzzle);
+    assert!(lines.iter().any(|l| l.starts_with("Naked Pair: ")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("level medium score 490"))
+    );
+    let json = sudoku(&["explain", "--json"], &format!("{puzzle}\n"));
+    let line = json.stdout.trim();
+    assert!(line.starts_with(&format!(
+        "{{\"puzzle\":\"{puzzle}\",\"level\":\"medium\",\"score\":490,"
+    )));
+    assert!(line.contains("{\"technique\":\"Naked Pair\",\"placements\":[],\"eliminations\":[["));
+    assert_eq!(json.lines().len(), 1);
+}
+
+#[test]
+fn generate_by_level_rates_what_it_prints() {
+    let run = sudoku(
+        &[
+            "generate", "--level", "medium", "--count", "2", "--seed", "3",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rated = sudoku(&["rate"], &run.stdout);
+    for line in rated.lines() {
+        assert_eq!(line.split('\t').nth(1), Some("medium"), "{line}");
+    }
+    let bad = sudoku(&["generate", "--level", "fiendish"], "");
+    assert_ne!(bad.code, 0);
+    assert!(
+        bad.stderr
+            .contains("expected easy, medium, hard, unfair or extreme")
+    );
 }

@@ -1,4 +1,4 @@
-//! `tessera sudoku ...`: solve, count, generate, show and bench from the command line.
+//! `tessera sudoku ...`: solve, count, generate, show, bench, and rate or explain as people solve.
 //!
 //! Puzzle input is one grid per line (N*N characters: `.` or `0` empty, `1`-`9`, then `A` = 10,
 //! ...); lines starting with `#` and blank lines are skipped. A bad line gives `error: line L:
@@ -9,10 +9,12 @@ use clap::{Args, Subcommand};
 
 use super::Shape;
 use super::generate::{Grade, Method};
+use super::human::Level;
 
 mod bench;
 mod generate;
 mod input;
+mod rate;
 mod solve;
 
 /// The `sudoku` subcommands.
@@ -26,6 +28,10 @@ pub enum SudokuCommand {
     Show(ShowArgs),
     /// Time first-solution and count-to-2 over a puzzle file.
     Bench(BenchArgs),
+    /// Rate puzzles as people solve them: level, score and hardest technique per line.
+    Rate(RateArgs),
+    /// Print each puzzle's human solution path, step by step (--json: one object a puzzle).
+    Explain(ExplainArgs),
 }
 
 /// Arguments of `sudoku solve`.
@@ -67,14 +73,18 @@ pub struct GenerateArgs {
     /// Only keep puzzles of this grade: easy, medium, hard, fiendish.
     #[arg(long)]
     pub grade: Option<Grade>,
+    /// Only keep puzzles of this human level (easy, medium, hard, unfair, extreme), rated by
+    /// the human techniques as `sudoku rate` does.
+    #[arg(long)]
+    pub level: Option<Level>,
     /// Print solved grids instead of puzzles.
     #[arg(long)]
     pub solved: bool,
     /// How solved grids are made: backtrack (any grid) or shuffle (symmetries of one grid).
     #[arg(long, default_value = "backtrack")]
     pub method: Method,
-    /// After each puzzle print its clue count, guesses, grade and whether it is proven
-    /// minimal, tab-separated.
+    /// After each puzzle print its clue count, guesses, grade, whether it is proven
+    /// minimal, and its human level and score (as `sudoku rate` gives them), tab-separated.
     #[arg(long)]
     pub info: bool,
     /// Print puzzles per second to stderr.
@@ -109,6 +119,29 @@ pub struct BenchArgs {
     pub repeat: usize,
 }
 
+/// Arguments of `sudoku rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Box shape MxN; by default taken from the line length.
+    #[arg(long = "box", value_name = "MxN")]
+    pub shape: Option<Shape>,
+    /// Puzzle file; standard input if absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// Arguments of `sudoku explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// One JSON object per puzzle instead of words.
+    #[arg(long)]
+    pub json: bool,
+    /// Box shape MxN; by default taken from the line length.
+    #[arg(long = "box", value_name = "MxN")]
+    pub shape: Option<Shape>,
+    /// Puzzle file; standard input if absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
 /// Runs one `sudoku` subcommand; returns the process exit code.
 pub fn run(command: SudokuCommand) -> i32 {
     match command {
@@ -116,5 +149,7 @@ pub fn run(command: SudokuCommand) -> i32 {
         SudokuCommand::Generate(args) => generate::generate(&args),
         SudokuCommand::Show(args) => solve::show(&args),
         SudokuCommand::Bench(args) => bench::bench(&args),
+        SudokuCommand::Rate(args) => rate::rate(&args),
+        SudokuCommand::Explain(args) => rate::explain(&args),
     }
 }

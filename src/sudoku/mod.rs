@@ -13,6 +13,7 @@ pub mod feasible;
 pub mod generate;
 mod generic;
 mod grid;
+pub mod human;
 mod nine;
 mod query;
 mod shape;

@@ -3,7 +3,11 @@ use std::io::{self, BufWriter, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use super::GenerateArgs;
-use crate::sudoku::generate::{Generator, Options};
+use crate::sudoku::generate::{GenerateError, Generator, Options, Puzzle};
+use crate::sudoku::human::{self, Board, Level, Rating};
+
+/// Puzzles made and rated before `--level` gives up on one.
+const LEVEL_ATTEMPTS: usize = 20_000;
 
 /// Prints `--count` puzzles (or solved grids), one per line.
 pub fn generate(args: &GenerateArgs) -> i32 {
@@ -30,16 +34,18 @@ pub fn generate(args: &GenerateArgs) -> i32 {
         let line = if args.solved {
             generator.solved_grid(args.method).to_string()
         } else {
-            match generator.puzzle(&options) {
-                Ok(p) if args.info => format!(
-                    "{}\tclues={}\tguesses={}\tgrade={}\tminimal={}",
+            match puzzle_at_level(&mut generator, &options, args.level) {
+                Ok((p, r)) if args.info => format!(
+                    "{}\tclues={}\tguesses={}\tgrade={}\tminimal={}\tlevel={}\tscore={}",
                     p.puzzle,
                     p.puzzle.filled(),
                     p.guesses,
                     p.grade,
-                    p.minimal
+                    p.minimal,
+                    r.level,
+                    r.score
                 ),
-                Ok(p) => p.puzzle.to_string(),
+                Ok((p, _)) => p.puzzle.to_string(),
                 Err(e) => {
                     eprintln!("error: {e}");
                     code = 1;
@@ -62,4 +68,25 @@ pub fn generate(args: &GenerateArgs) -> i32 {
         );
     }
     code
+}
+
+/// A puzzle as `options` ask, with its human rating; of `level` when given (up to
+/// [`LEVEL_ATTEMPTS`] puzzles are made and rated).
+fn puzzle_at_level(
+    generator: &mut Generator,
+    options: &Options,
+    level: Option<Level>,
+) -> Result<(Puzzle, Rating), GenerateError> {
+    for _ in 0..LEVEL_ATTEMPTS {
+        let p = generator.puzzle(options)?;
+        let steps = human::solve_board(Board::new(&p.puzzle), &p.solution);
+        let rating = human::rate(&steps);
+        if level.is_none_or(|l| l == rating.level) {
+            return Ok((p, rating));
+        }
+    }
+    Err(GenerateError(format!(
+        "no puzzle of level {} in {LEVEL_ATTEMPTS} attempts",
+        level.expect("only a level can be missed")
+    )))
 }
