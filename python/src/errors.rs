@@ -5,13 +5,13 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 
 create_exception!(
-    tessera,
+    tessera_engine,
     IllegalMoveError,
     PyValueError,
     "A move or action the rules do not allow in this state; the state is unchanged."
 );
 create_exception!(
-    tessera,
+    tessera_engine,
     GameOverError,
     IllegalMoveError,
     "A move asked of a finished game; the state is unchanged."

@@ -195,3 +195,9 @@ def test_vector_env_flags_illegal_actions_and_checks_shapes():
     assert infos["illegal_action"].all() and (rewards == 0).all()
     with pytest.raises(ValueError):
         env.step(np.zeros(3, np.int64))
+
+
+def test_the_errors_are_named_after_the_package():
+    assert tessera_engine.IllegalMoveError.__module__ == "tessera_engine"
+    assert tessera_engine.GameOverError.__module__ == "tessera_engine"
+    assert issubclass(tessera_engine.GameOverError, ValueError)
