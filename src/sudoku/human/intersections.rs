@@ -46,13 +46,15 @@ fn confined(
                     .filter(|c| !places.contains(c))
                     .map(|c| (c, digit))
                     .collect();
-                let reason = format!(
-                    "{} of {} lie in {}: {}",
-                    value_char(digit),
-                    board.unit_name(unit),
-                    board.unit_name(other),
-                    cell_list(board, &places)
-                );
+                let reason = || {
+                    format!(
+                        "{} of {} lie in {}: {}",
+                        value_char(digit),
+                        board.unit_name(unit),
+                        board.unit_name(other),
+                        cell_list(board, &places)
+                    )
+                };
                 if let Some(step) =
                     Step::eliminating(technique, eliminations, places.clone(), reason)
                 {

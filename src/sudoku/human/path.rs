@@ -5,7 +5,9 @@ use std::fmt;
 use super::board::Board;
 use super::step::Step;
 use super::technique::{Level, Technique};
-use super::{fish, intersections, singles, subsets};
+use super::{
+    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+};
 use crate::sudoku::{Grid, Solver};
 
 /// Why a grid has no path.
@@ -77,6 +79,23 @@ pub fn find(board: &Board, technique: Technique, solution: &Grid) -> Option<Step
         T::XWing => fish::basic(board, 2),
         T::Swordfish => fish::basic(board, 3),
         T::Jellyfish => fish::basic(board, 4),
+        T::BugPlusOne => uniqueness::bug_plus_one(board),
+        T::Skyscraper | T::TwoStringKite | T::TurbotFish => single_digit::turbot(board, technique),
+        T::EmptyRectangle => single_digit::empty_rectangle(board),
+        T::WWing => wings::w_wing(board),
+        T::XyWing => wings::xy_wing(board, false),
+        T::XyzWing => wings::xy_wing(board, true),
+        T::UniqueRectangle1 => uniqueness::unique_rectangle(board, 1),
+        T::UniqueRectangle2 => uniqueness::unique_rectangle(board, 2),
+        T::FinnedXWing => fish::finned(board, 2, false),
+        T::SashimiXWing => fish::finned(board, 2, true),
+        T::FinnedSwordfish => fish::finned(board, 3, false),
+        T::SashimiSwordfish => fish::finned(board, 3, true),
+        T::FinnedJellyfish => fish::finned(board, 4, false),
+        T::SashimiJellyfish => fish::finned(board, 4, true),
+        T::SimpleColorsTrap => coloring::simple_colors(board, false),
+        T::SimpleColorsWrap => coloring::simple_colors(board, true),
+        T::XChain | T::XyChain | T::Aic => chains::chain(board, technique),
         T::BruteForce => brute_force(board, solution),
     }
 }

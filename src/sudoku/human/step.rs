@@ -31,19 +31,20 @@ impl Step {
         }
     }
 
-    /// A step that removes candidates, or `None` when it removes none.
+    /// A step that removes candidates, or `None` when it removes none (`reason` is only
+    /// written for a step).
     pub fn eliminating(
         technique: Technique,
         eliminations: Vec<(usize, u8)>,
         cells: Vec<usize>,
-        reason: String,
+        reason: impl FnOnce() -> String,
     ) -> Option<Step> {
-        (!eliminations.is_empty()).then_some(Step {
+        (!eliminations.is_empty()).then(|| Step {
             technique,
             placements: Vec::new(),
             eliminations,
             cells,
-            reason,
+            reason: reason(),
         })
     }
 

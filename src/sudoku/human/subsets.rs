@@ -90,12 +90,14 @@ fn naked_step(
         (false, 3) => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    let reason = format!(
-        "{} hold only {} in {}",
-        cell_list(board, cells),
-        digit_list(mask),
-        board.unit_name(shared[0])
-    );
+    let reason = || {
+        format!(
+            "{} hold only {} in {}",
+            cell_list(board, cells),
+            digit_list(mask),
+            board.unit_name(shared[0])
+        )
+    };
     Step::eliminating(technique, eliminations, cells.to_vec(), reason)
 }
 
@@ -130,13 +132,15 @@ pub fn hidden(board: &Board, size: usize) -> Option<Step> {
                 .iter()
                 .flat_map(|&c| digits(board.cands(c) & !keep).map(move |d| (c, d)))
                 .collect();
-            let reason = format!(
-                "{} only in {} of {}",
-                digit_list(keep),
-                cell_list(board, &cells),
-                board.unit_name(unit)
-            );
-            found = Step::eliminating(technique, eliminations, cells, reason);
+            let reason = || {
+                format!(
+                    "{} only in {} of {}",
+                    digit_list(keep),
+                    cell_list(board, &cells),
+                    board.unit_name(unit)
+                )
+            };
+            found = Step::eliminating(technique, eliminations, cells.clone(), reason);
             found.is_some()
         });
         if found.is_some() {

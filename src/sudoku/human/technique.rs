@@ -125,6 +125,27 @@ techniques! {
     XWing => "X-Wing", 140, Hard;
     Swordfish => "Swordfish", 150, Hard;
     Jellyfish => "Jellyfish", 160, Hard;
+    BugPlusOne => "Bivalue Universal Grave + 1", 100, Hard;
+    Skyscraper => "Skyscraper", 130, Hard;
+    TwoStringKite => "2-String Kite", 150, Hard;
+    TurbotFish => "Turbot Fish", 120, Hard;
+    EmptyRectangle => "Empty Rectangle", 120, Hard;
+    WWing => "W-Wing", 150, Hard;
+    XyWing => "XY-Wing", 160, Hard;
+    XyzWing => "XYZ-Wing", 180, Hard;
+    UniqueRectangle1 => "Uniqueness Test 1", 100, Hard;
+    UniqueRectangle2 => "Uniqueness Test 2", 100, Hard;
+    FinnedXWing => "Finned X-Wing", 130, Hard;
+    SashimiXWing => "Sashimi X-Wing", 150, Hard;
+    FinnedSwordfish => "Finned Swordfish", 200, Unfair;
+    SashimiSwordfish => "Sashimi Swordfish", 240, Unfair;
+    FinnedJellyfish => "Finned Jellyfish", 250, Unfair;
+    SashimiJellyfish => "Sashimi Jellyfish", 260, Unfair;
+    SimpleColorsTrap => "Simple Colors Trap", 150, Hard;
+    SimpleColorsWrap => "Simple Colors Wrap", 150, Hard;
+    XChain => "X-Chain", 260, Unfair;
+    XyChain => "XY-Chain", 260, Unfair;
+    Aic => "AIC", 280, Unfair;
     BruteForce => "Brute Force", 10000, Extreme;
 }
 
