@@ -328,18 +328,16 @@ class SudokuApp:
         self.redraw()
 
     def undo(self) -> None:
-        if self.undo_stack:
-            self.redo_stack.append((self.board.snapshot(), self.auto.get()))
-            snap, auto = self.undo_stack.pop()
-            self.board.restore(snap)
-            self.auto.set(auto)
-            self.hint = None
-            self.redraw()
+        self._step_back(self.undo_stack, self.redo_stack)
 
     def redo(self) -> None:
-        if self.redo_stack:
-            self.undo_stack.append((self.board.snapshot(), self.auto.get()))
-            snap, auto = self.redo_stack.pop()
+        self._step_back(self.redo_stack, self.undo_stack)
+
+    def _step_back(self, source: List[Any], keep: List[Any]) -> None:
+        """Restores the last board of ``source``, keeping the present one in ``keep``."""
+        if source:
+            keep.append((self.board.snapshot(), self.auto.get()))
+            snap, auto = source.pop()
             self.board.restore(snap)
             self.auto.set(auto)
             self.hint = None
