@@ -38,5 +38,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::hint, m)?)?;
     Ok(())
 }
