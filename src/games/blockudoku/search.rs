@@ -84,6 +84,8 @@ struct Lookahead {
     totals: Vec<i64>,
     /// Samples completed (every candidate has a value for each).
     samples: usize,
+    /// The candidates dropped by [`Lookahead::halve`]: board, summed values, samples then.
+    dropped: Vec<(Board, i64, usize)>,
 }
 
 impl Lookahead {
@@ -110,6 +112,10 @@ impl Lookahead {
         }
         let mut order: Vec<usize> = (0..self.candidates.len()).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(self.totals[i]), i));
+        for &i in &order[keep..] {
+            self.dropped
+                .push((self.candidates[i].board, self.totals[i], self.samples));
+        }
         order.truncate(keep);
         order.sort_unstable();
         self.candidates = order.iter().map(|&i| self.candidates[i]).collect();
@@ -763,10 +769,57 @@ impl<'a> HandSearch<'a> {
     }
 }
 
+/// A final board of the hand that the look-ahead compared (see [`HandSearch::compared`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compared {
+    /// The board after the hand.
+    pub board: Board,
+    /// Its static evaluation.
+    pub eval: i32,
+    /// The summed values of the best greedy answers to the sampled hands ([`DEATH`] for a hand
+    /// that cannot be placed).
+    pub total: i64,
+    /// How many sampled hands it was played against (fewer once successive halving dropped it).
+    pub samples: usize,
+    /// Whether the search chose it.
+    pub chosen: bool,
+}
+
 impl HandSearch<'_> {
     /// The plan of the last iteration that produced one (after [`crate::search::iterative::deepen`]).
     pub fn chosen_plan(&self) -> Option<Vec<Placement>> {
         self.chosen.map(|c| c.plan[..usize::from(c.len)].to_vec())
+    }
+
+    /// The final boards the look-ahead compared, best first by the static evaluation, with their
+    /// sampled values: the teacher's labels for a learned evaluation. Empty when no look-ahead
+    /// iteration completed its first samples.
+    pub fn compared(&self) -> Vec<Compared> {
+        if self.la.samples < LOOKAHEAD_SAMPLES {
+            return Vec::new();
+        }
+        let chosen = self.chosen.map(|c| c.board);
+        let alive = self.la.candidates.iter().zip(&self.la.totals);
+        let values = alive
+            .map(|(c, &total)| (c.board, total, self.la.samples))
+            .chain(self.la.dropped.iter().copied());
+        let mut all: Vec<Compared> = values
+            .filter_map(|(board, total, samples)| {
+                let c = self.top.iter().find(|c| c.board == board)?;
+                Some(Compared {
+                    board,
+                    eval: c.eval,
+                    total,
+                    samples,
+                    chosen: chosen == Some(board),
+                })
+            })
+            .collect();
+        all.sort_by_key(|c| {
+            let rank = self.top.iter().position(|t| t.board == c.board);
+            rank.unwrap_or(usize::MAX)
+        });
+        all
     }
 
     fn iteration(
