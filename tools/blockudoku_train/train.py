@@ -4,7 +4,8 @@
 The student is the engine's own linear evaluation (20 features, `--weights` order): for each hand
 the look-ahead compared up to 8 final boards and chose one; the student's values of those boards,
 divided by a temperature, are the logits of a softmax, and the loss is the cross-entropy of the
-teacher's choice (a listwise ranking loss), plus an L2 pull towards the weights that labelled the
+teacher's choice (a listwise ranking loss; the logits' scale is fitted too, so only the ranking
+moves the weights), plus an L2 pull towards the weights that labelled the
 file (recovered exactly from its `eval` and `features` columns, so no weights are copied here).
 Full-batch gradient descent (Adam) from those weights: the same files give the same weights.
 Games whose index is a multiple of `--holdout` are held out and reported, not fitted.
@@ -72,8 +73,11 @@ def pack(decisions):
 
 
 def loss_and_grad(w, x, mask, choice, temperature):
-    """Mean cross-entropy of the choices and its gradient in w."""
-    logits = np.where(mask, (x @ w) / temperature, -np.inf)
+    """Mean cross-entropy of the choices, its gradient in w and its derivative in the log of the
+    logits' scale (the temperature's share of the fit, so that shrinking every weight does not
+    pass for a better ranking)."""
+    raw = np.where(mask, (x @ w) / temperature, 0.0)
+    logits = np.where(mask, raw, -np.inf)
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     p /= p.sum(axis=1, keepdims=True)
@@ -82,7 +86,8 @@ def loss_and_grad(w, x, mask, choice, temperature):
     target = np.zeros_like(p)
     target[rows, choice] = 1.0
     grad = np.einsum("dk,dkf->f", p - target, x) / (len(choice) * temperature)
-    return loss, grad
+    scale_grad = float(((p - target) * raw).sum() / len(choice))
+    return loss, grad, scale_grad
 
 
 def agreement(w, x, mask, choice):
@@ -97,25 +102,36 @@ def fit(decisions, steps, rate, l2, temperature, holdout):
     train = [d for d in decisions if holdout <= 0 or d[0] % holdout != 0]
     test = [d for d in decisions if holdout > 0 and d[0] % holdout == 0]
     xt, mt, ct = pack(train)
+    # The weights, then the log of the logits' own scale (fitted first, alone, for the start).
     w = start.copy()
-    m = np.zeros(FEATURES)
-    v = np.zeros(FEATURES)
-    scale = np.maximum(np.abs(start), 1.0)
+    log_scale = 0.0
+    for _ in range(200):
+        _, _, scale_grad = loss_and_grad(np.exp(log_scale) * w, xt, mt, ct, temperature)
+        log_scale -= 0.5 * scale_grad
+    start_scale = log_scale
+    m = np.zeros(FEATURES + 1)
+    v = np.zeros(FEATURES + 1)
+    unit = np.append(np.maximum(np.abs(start), 1.0), 1.0)
     for t in range(1, steps + 1):
-        loss, grad = loss_and_grad(w, xt, mt, ct, temperature)
-        grad += 2 * l2 * (w - start) / scale**2
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad**2
-        w -= rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-12)
+        _, grad, scale_grad = loss_and_grad(np.exp(log_scale) * w, xt, mt, ct, temperature)
+        full = np.append(np.exp(log_scale) * grad + 2 * l2 * (w - start) / unit[:-1] ** 2, scale_grad)
+        m = 0.9 * m + 0.1 * full
+        v = 0.999 * v + 0.001 * full**2
+        step = (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-12)
+        w -= rate * step[:-1]
+        log_scale -= rate * step[-1] / 100.0
         for k in NON_POSITIVE:
             w[k] = min(w[k], 0.0)
     fitted = np.round(w)
-    report = {"decisions": len(train), "held_out": len(test)}
+    report = {"decisions": len(train), "held_out": len(test), "scale_before": np.exp(start_scale),
+              "scale_after": np.exp(log_scale)}
     for name, part in (("train", train), ("held_out", test)):
         if part:
             x, mask, choice = pack(part)
-            report[f"{name}_loss_before"] = loss_and_grad(start, x, mask, choice, temperature)[0]
-            report[f"{name}_loss_after"] = loss_and_grad(fitted, x, mask, choice, temperature)[0]
+            before = np.exp(start_scale) * start
+            after = np.exp(log_scale) * fitted
+            report[f"{name}_loss_before"] = loss_and_grad(before, x, mask, choice, temperature)[0]
+            report[f"{name}_loss_after"] = loss_and_grad(after, x, mask, choice, temperature)[0]
             report[f"{name}_agree_before"] = agreement(start, x, mask, choice)
             report[f"{name}_agree_after"] = agreement(fitted, x, mask, choice)
     return fitted.astype(int), start.astype(int), report
