@@ -1,6 +1,7 @@
 //! The `selfplay`, `bench`, `compare` and `book` subcommands: deterministic, with real statistics.
 
 use std::process::Command;
+use tessera::games::blockudoku::eval::DEFAULT_WEIGHTS;
 
 fn tessera(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -119,6 +120,100 @@ fn selfplay_from_start_boards_writes_jsonl() {
     // weigh most in the chance per round asked.
     let chance: f64 = field(&out, "death_chance_per_round").parse().unwrap();
     assert!(chance > 0.5 && chance < 1.0, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The value of `key` in the JSON object `text` (a number, `true`/`false` or a string's
+/// content), at its first occurrence.
+fn json_value<'a>(text: &'a str, key: &str) -> &'a str {
+    let at = text
+        .find(&format!("\"{key}\":"))
+        .unwrap_or_else(|| panic!("no {key} in {text}"));
+    let rest = &text[at + key.len() + 3..];
+    let rest = rest.strip_prefix('"').unwrap_or(rest);
+    let end = rest.find(['"', ',', '}']).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+#[test]
+fn selfplay_distill_writes_the_look_ahead_labels() {
+    let dir = std::env::temp_dir().join(format!("tessera-distill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/blockudoku/starts/hard100.txt"
+    );
+    let run = |name: &str, jobs: &str| {
+        let path = dir.join(name);
+        tessera(&[
+            "selfplay",
+            "blockudoku",
+            "--games",
+            "4",
+            "--depth",
+            "4",
+            "--cap",
+            "3",
+            "--seed",
+            "3",
+            "--starts",
+            starts,
+            "--jobs",
+            jobs,
+            "--distill",
+            path.to_str().unwrap(),
+        ]);
+        std::fs::read_to_string(path).unwrap()
+    };
+    let text = run("one.jsonl", "1");
+    assert!(text.lines().count() >= 4, "{text}");
+    for line in text.lines() {
+        let board = json_value(line, "board");
+        assert!(
+            board.matches('#').count() >= 28,
+            "looked ahead only when crowded: {line}"
+        );
+        let hand = &line[line.find("\"hand\":[").unwrap()..line.find("],").unwrap()];
+        assert_eq!(hand.matches('"').count(), 2 + 3 * 2, "three shapes: {line}");
+        let candidates: Vec<(i64, i64, i64, bool)> = line
+            .split("{\"board\":")
+            .skip(1)
+            .map(|c| {
+                let number = |key| json_value(c, key).parse::<i64>().unwrap();
+                // The static value is the default weights times the features.
+                let features = &c[c.find("\"features\":[").unwrap() + 12..c.find(']').unwrap()];
+                let dot: i64 = features
+                    .split(',')
+                    .zip(DEFAULT_WEIGHTS.0)
+                    .map(|(f, w)| f.parse::<i64>().unwrap() * i64::from(w))
+                    .sum();
+                assert_eq!(features.split(',').count(), DEFAULT_WEIGHTS.0.len(), "{c}");
+                assert_eq!(dot, number("eval"), "{c}");
+                (
+                    number("eval"),
+                    number("total"),
+                    number("samples"),
+                    json_value(c, "chosen") == "true",
+                )
+            })
+            .collect();
+        assert!((2..=8).contains(&candidates.len()), "{line}");
+        assert!(
+            candidates.windows(2).all(|w| w[0].0 >= w[1].0),
+            "static order: {line}"
+        );
+        assert!(candidates.iter().all(|c| c.2 == 8 || c.2 == 24), "{line}");
+        let chosen: Vec<usize> = (0..candidates.len()).filter(|&i| candidates[i].3).collect();
+        assert_eq!(chosen.len(), 1, "{line}");
+        // The choice is the best total among the boards sampled most, ties to the earlier.
+        let most = candidates.iter().map(|c| c.2).max().unwrap();
+        let best = (0..candidates.len())
+            .filter(|&i| candidates[i].2 == most)
+            .max_by_key(|&i| (candidates[i].1, std::cmp::Reverse(i)))
+            .unwrap();
+        assert_eq!(chosen[0], best, "{line}");
+    }
+    assert_eq!(run("two.jsonl", "2"), text, "independent of --jobs");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -9,11 +9,11 @@ use super::progress::Progress;
 use super::selfplay_args::{SelfplayArgs, limits, parse_numbers};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights};
+use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights, features};
 use crate::games::blockudoku::features::FEATURES;
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
-use crate::games::blockudoku::search::HandSearch;
+use crate::games::blockudoku::search::{Compared, HandSearch};
 use crate::search::{Limits, SearchControl, iterative, time};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -38,6 +38,8 @@ struct GameResult {
     recorded: Option<Board>,
     /// Summed chance of dying over the rounds asked (with --death-chance).
     chance: f64,
+    /// The look-ahead's labels, a JSON line per hand (with --distill).
+    labels: String,
 }
 
 struct Setup {
@@ -65,6 +67,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--starts", args.starts.is_some()),
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
+        ("--distill", args.distill.is_some()),
     ];
     let sudoku_only = [
         ("--box", args.r#box.is_some()),
@@ -201,6 +204,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
     let mut rounds = 0;
     let mut died = false;
     let mut chance = 0.0;
+    let mut labels = String::new();
     let budget = time::budget(&setup.limits, 0);
     while rounds < args.cap && !out_of_time(args, started) {
         history.push_back(position.board);
@@ -221,6 +225,10 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
             .lookahead_from(args.lookahead_from)
             .level(args.level);
         iterative::deepen(&mut search, &control, &mut |_| {});
+        if args.distill.is_some() {
+            let compared = search.compared();
+            labels += &label_line(game, rounds, position.board, &hand, &compared, &setup.set);
+        }
         let Some(plan) = search.chosen_plan() else {
             died = true;
             break;
@@ -245,7 +253,45 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         wall,
         recorded,
         chance,
+        labels,
     }
+}
+
+/// The `--distill` line of one hand (empty if the search did not look ahead): the position,
+/// the hand and the final boards the look-ahead compared, in the order of their static values,
+/// with their features (see `docs/blockudoku-distill.md`).
+fn label_line(
+    game: usize,
+    round: u64,
+    board: Board,
+    hand: &[Piece],
+    compared: &[Compared],
+    set: &PieceSet,
+) -> String {
+    if compared.is_empty() {
+        return String::new();
+    }
+    let shapes: Vec<String> = hand.iter().map(|p| format!("\"{}\"", p.shape)).collect();
+    let candidates: Vec<String> = compared
+        .iter()
+        .map(|c| {
+            let f: Vec<String> = features(c.board, set).iter().map(i32::to_string).collect();
+            format!(
+                "{{\"board\":\"{}\",\"eval\":{},\"total\":{},\"samples\":{},\"chosen\":{},\"features\":[{}]}}",
+                c.board,
+                c.eval,
+                c.total,
+                c.samples,
+                c.chosen,
+                f.join(",")
+            )
+        })
+        .collect();
+    format!(
+        "{{\"game\":{game},\"round\":{round},\"board\":\"{board}\",\"hand\":[{}],\"candidates\":[{}]}}\n",
+        shapes.join(","),
+        candidates.join(",")
+    )
 }
 
 fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
@@ -269,6 +315,12 @@ fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
                 )
             })
             .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("error: {}: {e}", path.display());
+        }
+    }
+    if let Some(path) = &args.distill {
+        let lines: String = results.iter().map(|r| r.labels.as_str()).collect();
         if let Err(e) = std::fs::write(path, lines) {
             eprintln!("error: {}: {e}", path.display());
         }

@@ -62,6 +62,11 @@ pub struct SelfplayArgs {
     /// filled cells (emptier boards count 0): far less noisy than counting deaths.
     #[arg(long)]
     pub death_chance: Option<u32>,
+    /// Blockudoku: write the look-ahead's labels to this file, one JSON line for every hand it
+    /// looked ahead (the teacher's data for a learned evaluation; format in
+    /// docs/blockudoku-distill.md).
+    #[arg(long)]
+    pub distill: Option<PathBuf>,
     /// Blockudoku: look ahead (iterations 3+) only on boards with at least this many filled
     /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
     #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]

@@ -84,6 +84,8 @@ struct Lookahead {
     totals: Vec<i64>,
     /// Samples completed (every candidate has a value for each).
     samples: usize,
+    /// The candidates dropped by [`Lookahead::halve`]: board, summed values, samples then.
+    dropped: Vec<(Board, i64, usize)>,
 }
 
 impl Lookahead {
@@ -110,6 +112,10 @@ impl Lookahead {
         }
         let mut order: Vec<usize> = (0..self.candidates.len()).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(self.totals[i]), i));
+        for &i in &order[keep..] {
+            self.dropped
+                .push((self.candidates[i].board, self.totals[i], self.samples));
+        }
         order.truncate(keep);
         order.sort_unstable();
         self.candidates = order.iter().map(|&i| self.candidates[i]).collect();
@@ -253,6 +259,7 @@ impl<'a> HandSearch<'a> {
     fn greedy_body(&mut self) -> Option<Candidate> {
         let every = self.lines > 1;
         let mut best: Option<Candidate> = None;
+        let mut first = FirstSteps::default();
         for order in distinct_orders(self.hand) {
             let floor = match best {
                 Some(b) if !every => b.eval,
@@ -266,6 +273,7 @@ impl<'a> HandSearch<'a> {
                 floor,
                 &mut self.nodes,
                 &mut self.leaves,
+                &mut first,
             ) else {
                 continue;
             };
@@ -282,6 +290,7 @@ impl<'a> HandSearch<'a> {
     /// hand one piece at a time by the level's rule.
     fn simple(&mut self, play: Play) -> Option<Candidate> {
         let orders = distinct_orders(self.hand);
+        let mut first = FirstSteps::default();
         let candidate = orders.iter().find_map(|order| match play {
             Play::MostClears => self.most_clears(order),
             _ => greedy_plan(
@@ -292,6 +301,7 @@ impl<'a> HandSearch<'a> {
                 i32::MIN,
                 &mut self.nodes,
                 &mut self.leaves,
+                &mut first,
             )
             .flatten(),
         })?;
@@ -731,6 +741,7 @@ impl<'a> HandSearch<'a> {
     #[inline(always)]
     fn answer_value_body(&mut self, board: Board, hand: &[Piece]) -> i64 {
         let mut best: Option<i32> = None;
+        let mut first = FirstSteps::default();
         for order in distinct_orders(hand) {
             let floor = best.unwrap_or(i32::MIN);
             match greedy_plan(
@@ -741,6 +752,7 @@ impl<'a> HandSearch<'a> {
                 floor,
                 &mut self.nodes,
                 &mut self.leaves,
+                &mut first,
             ) {
                 Some(Some(c)) => best = Some(c.eval),
                 // Placed, but no better than an earlier order.
@@ -757,10 +769,57 @@ impl<'a> HandSearch<'a> {
     }
 }
 
+/// A final board of the hand that the look-ahead compared (see [`HandSearch::compared`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compared {
+    /// The board after the hand.
+    pub board: Board,
+    /// Its static evaluation.
+    pub eval: i32,
+    /// The summed values of the best greedy answers to the sampled hands ([`DEATH`] for a hand
+    /// that cannot be placed).
+    pub total: i64,
+    /// How many sampled hands it was played against (fewer once successive halving dropped it).
+    pub samples: usize,
+    /// Whether the search chose it.
+    pub chosen: bool,
+}
+
 impl HandSearch<'_> {
     /// The plan of the last iteration that produced one (after [`crate::search::iterative::deepen`]).
     pub fn chosen_plan(&self) -> Option<Vec<Placement>> {
         self.chosen.map(|c| c.plan[..usize::from(c.len)].to_vec())
+    }
+
+    /// The final boards the look-ahead compared, best first by the static evaluation, with their
+    /// sampled values: the teacher's labels for a learned evaluation. Empty when no look-ahead
+    /// iteration completed its first samples.
+    pub fn compared(&self) -> Vec<Compared> {
+        if self.la.samples < LOOKAHEAD_SAMPLES {
+            return Vec::new();
+        }
+        let chosen = self.chosen.map(|c| c.board);
+        let alive = self.la.candidates.iter().zip(&self.la.totals);
+        let values = alive
+            .map(|(c, &total)| (c.board, total, self.la.samples))
+            .chain(self.la.dropped.iter().copied());
+        let mut all: Vec<Compared> = values
+            .filter_map(|(board, total, samples)| {
+                let c = self.top.iter().find(|c| c.board == board)?;
+                Some(Compared {
+                    board,
+                    eval: c.eval,
+                    total,
+                    samples,
+                    chosen: chosen == Some(board),
+                })
+            })
+            .collect();
+        all.sort_by_key(|c| {
+            let rank = self.top.iter().position(|t| t.board == c.board);
+            rank.unwrap_or(usize::MAX)
+        });
+        all
     }
 
     fn iteration(
@@ -954,10 +1013,32 @@ fn permute(items: &mut [usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
     }
 }
 
+/// The greedy choice for one piece: the best board after it by the evaluation (ties to the
+/// lowest anchor), above `floor` if one is given (the last step of an order); the placements
+/// looked at (every one that fits) are added to `nodes`.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// The piece fits nowhere.
+    Unplaceable,
+    /// The piece fits, but no board after it beats the floor.
+    NoBetter,
+    /// The value, anchor and board of the best placement.
+    Best(i32, usize, Board),
+}
+
+/// The first steps of the orders of one hand from one board, by slot: orders that start with
+/// the same piece share their first greedy step (it has no floor), so it is computed once. With
+/// the placements it looked at, so that a reused step counts its nodes as before (a node budget
+/// plays the same).
+#[derive(Debug, Default)]
+struct FirstSteps([Option<(Step, u64)>; 3]);
+
 /// Places the hand in `order`, each piece where the evaluation of the board after it is best.
 /// `None` if some piece finds no place; `Some(None)` if the hand is placed but its final board
 /// is not worth more than `final_floor` (the best of other orders, known to the caller).
+/// `first` holds the first steps already taken from `start` by other orders of the same hand.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn greedy_plan(
     ev: &Evaluator,
     start: Board,
@@ -966,87 +1047,35 @@ fn greedy_plan(
     final_floor: i32,
     nodes: &mut u64,
     leaves: &mut Leaves,
+    first: &mut FirstSteps,
 ) -> Option<Option<Candidate>> {
     let mut board = start;
     let mut plan = [Placement { slot: 0, anchor: 0 }; 3];
     let mut eval = 0;
     for (step, &slot) in order.iter().enumerate() {
-        let piece = &hand[slot];
         let last = step + 1 == order.len();
-        let mut best: Option<(i32, usize, Board)> = None;
-        let mut placeable = false;
-        // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
-        let mut state: Option<(u64, i32)> = None;
-        let bounded = ev.penalty_bound(PieceState::default()).is_some();
-        // Every board after the piece and its cheap value first (in a batch: see
-        // `Evaluator::cheap_many`).
-        let fits = piece.fits(board);
-        let clearing = piece.clearing(board, fits);
-        let mut n = 0;
-        for anchor in cells_of(fits) {
-            let (next, cleared) = if clearing >> anchor & 1 == 1 {
-                board.place(piece.at(anchor))
-            } else {
-                (Board(board.0 | piece.at(anchor)), 0)
-            };
-            leaves.boards[n] = next;
-            leaves.cleared[n] = cleared > 0;
-            leaves.anchors[n] = anchor as u8;
-            n += 1;
-        }
-        ev.cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
-        *nodes += n as u64;
-        placeable |= n > 0;
-        // Best first by the cheap value (an upper bound of the full one), so that the first
-        // boards set a high floor and the loop ends at the first that cannot reach it. Ties go
-        // to the lowest anchor, as in anchor order.
-        let order = &mut leaves.order[..n];
-        for (i, o) in order.iter_mut().enumerate() {
-            *o = i as u8;
-        }
-        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(leaves.cheap[usize::from(i)]), i));
-        for &i in order.iter() {
-            let i = usize::from(i);
-            let (anchor, next, cleared, cheap) = (
-                usize::from(leaves.anchors[i]),
-                leaves.boards[i],
-                leaves.cleared[i],
-                leaves.cheap[i],
-            );
-            // A board as good as the best so far wins if its anchor is lower.
-            let mut floor = best.map_or(i32::MIN, |(v, a, _)| v - i32::from(anchor < a));
-            if last {
-                floor = floor.max(final_floor);
-            }
-            // (The quick bound is implied: it is never below the cheap value.)
-            if ev.cannot_beat(cheap, floor) {
-                if best.is_some_and(|(v, _, _)| cheap < v) || (last && cheap <= final_floor) {
-                    // The rest are no better either.
-                    break;
+        let floor = last.then_some(final_floor);
+        let result = if step == 0 && !last {
+            match first.0[slot] {
+                Some((result, n)) => {
+                    *nodes += n;
+                    result
                 }
-                continue;
+                None => {
+                    let before = *nodes;
+                    let result = greedy_step(ev, board, &hand[slot], None, nodes, leaves);
+                    first.0[slot] = Some((result, *nodes - before));
+                    result
+                }
             }
-            let (known, bound) = if !cleared && bounded {
-                *state.get_or_insert_with(|| {
-                    let s = ev.piece_state(board);
-                    (s.unfit, ev.penalty_bound(s).unwrap_or(0))
-                })
-            } else {
-                (0, 0)
-            };
-            if ev.cannot_beat(cheap + bound, floor) {
-                continue;
-            }
-            if let Some(value) = ev.finish_known(next, cheap, floor, known) {
-                best = Some((value, anchor, next));
-            }
-        }
-        if !placeable {
-            return None;
-        }
-        let Some((value, anchor, next)) = best else {
+        } else {
+            greedy_step(ev, board, &hand[slot], floor, nodes, leaves)
+        };
+        let (value, anchor, next) = match result {
+            Step::Unplaceable => return None,
             // Only the last step has a floor of its own: placed, but no better.
-            return Some(None);
+            Step::NoBetter => return Some(None),
+            Step::Best(value, anchor, next) => (value, anchor, next),
         };
         plan[step] = Placement {
             slot: slot as u8,
@@ -1061,6 +1090,93 @@ fn greedy_plan(
         plan,
         len: order.len() as u8,
     }))
+}
+
+/// One greedy step: `piece` from `board` (see [`Step`]).
+#[inline(always)]
+fn greedy_step(
+    ev: &Evaluator,
+    board: Board,
+    piece: &Piece,
+    final_floor: Option<i32>,
+    nodes: &mut u64,
+    leaves: &mut Leaves,
+) -> Step {
+    let mut best: Option<(i32, usize, Board)> = None;
+    // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
+    let mut state: Option<(u64, i32)> = None;
+    let bounded = ev.penalty_bound(PieceState::default()).is_some();
+    // Every board after the piece and its cheap value first (in a batch: see
+    // `Evaluator::cheap_many`).
+    let fits = piece.fits(board);
+    let clearing = piece.clearing(board, fits);
+    let mut n = 0;
+    for anchor in cells_of(fits) {
+        let (next, cleared) = if clearing >> anchor & 1 == 1 {
+            board.place(piece.at(anchor))
+        } else {
+            (Board(board.0 | piece.at(anchor)), 0)
+        };
+        leaves.boards[n] = next;
+        leaves.cleared[n] = cleared > 0;
+        leaves.anchors[n] = anchor as u8;
+        n += 1;
+    }
+    ev.cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
+    *nodes += n as u64;
+    if n == 0 {
+        return Step::Unplaceable;
+    }
+    // Best first by the cheap value (an upper bound of the full one), so that the first
+    // boards set a high floor and the loop ends at the first that cannot reach it. Ties go
+    // to the lowest anchor, as in anchor order.
+    let order = &mut leaves.order[..n];
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i as u8;
+    }
+    order.sort_unstable_by_key(|&i| (std::cmp::Reverse(leaves.cheap[usize::from(i)]), i));
+    for &i in order.iter() {
+        let i = usize::from(i);
+        let (anchor, next, cleared, cheap) = (
+            usize::from(leaves.anchors[i]),
+            leaves.boards[i],
+            leaves.cleared[i],
+            leaves.cheap[i],
+        );
+        // A board as good as the best so far wins if its anchor is lower.
+        let mut floor = best.map_or(i32::MIN, |(v, a, _)| v - i32::from(anchor < a));
+        if let Some(last) = final_floor {
+            floor = floor.max(last);
+        }
+        // (The quick bound is implied: it is never below the cheap value.)
+        if ev.cannot_beat(cheap, floor) {
+            if best.is_some_and(|(v, _, _)| cheap < v)
+                || final_floor.is_some_and(|last| cheap <= last)
+            {
+                // The rest are no better either.
+                break;
+            }
+            continue;
+        }
+        let (known, bound) = if !cleared && bounded {
+            *state.get_or_insert_with(|| {
+                let s = ev.piece_state(board);
+                (s.unfit, ev.penalty_bound(s).unwrap_or(0))
+            })
+        } else {
+            (0, 0)
+        };
+        if ev.cannot_beat(cheap + bound, floor) {
+            continue;
+        }
+        if let Some(value) = ev.finish_known(next, cheap, floor, known) {
+            best = Some((value, anchor, next));
+        }
+    }
+    match best {
+        Some((value, anchor, next)) => Step::Best(value, anchor, next),
+        None => Step::NoBetter,
+    }
 }
 
 /// True if some order and placement of `hand` fits whole on `board` (pieces or references).
@@ -1178,10 +1294,19 @@ mod tests {
             let hand: Vec<Piece> = (0..3)
                 .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
                 .collect();
+            let mut first = FirstSteps::default();
             for order in distinct_orders(&hand) {
                 let mut nodes = 0;
-                let plan =
-                    greedy_plan(&ev, board, &hand, &order, i32::MIN, &mut nodes, &mut leaves);
+                let plan = greedy_plan(
+                    &ev,
+                    board,
+                    &hand,
+                    &order,
+                    i32::MIN,
+                    &mut nodes,
+                    &mut leaves,
+                    &mut first,
+                );
                 let expected = brute_greedy(&set, board, &hand, &order);
                 let got = plan.map(|p| {
                     let c = p.expect("no floor: a placed hand has a plan");
@@ -1189,6 +1314,19 @@ mod tests {
                 });
                 assert_eq!(got, expected, "board {board} order {order:?}");
                 placed += usize::from(expected.is_some());
+                // A first step shared with an earlier order counts the same nodes as its own.
+                let mut alone = 0;
+                greedy_plan(
+                    &ev,
+                    board,
+                    &hand,
+                    &order,
+                    i32::MIN,
+                    &mut alone,
+                    &mut leaves,
+                    &mut FirstSteps::default(),
+                );
+                assert_eq!(nodes, alone, "board {board} order {order:?}");
             }
         }
         assert!(placed > 100, "{placed}");
