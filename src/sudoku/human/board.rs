@@ -190,6 +190,17 @@ pub fn digit_list(mask: u32) -> String {
     digits(mask).map(value_char).collect()
 }
 
+/// A 9x9 board with no digit placed, every candidate open but for the masks given to some cells
+/// (the technique tests' positions).
+#[cfg(test)]
+pub fn board_with(cands: &[(usize, u32)]) -> Board {
+    let mut masks = vec![0x1ff; 81];
+    for &(cell, mask) in cands {
+        masks[cell] = mask;
+    }
+    Board::with_candidates(&Grid::empty(Shape::CLASSIC), &masks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -233,16 +233,8 @@ pub fn chain(board: &Board, technique: Technique) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::board_with;
     use super::*;
-    use crate::sudoku::{Grid, Shape};
-
-    fn board_with(cands: &[(usize, u32)]) -> Board {
-        let mut masks = vec![0x1ff; 81];
-        for &(cell, mask) in cands {
-            masks[cell] = mask;
-        }
-        Board::with_candidates(&Grid::empty(Shape::CLASSIC), &masks)
-    }
 
     #[test]
     fn xy_chain_through_bivalue_cells() {

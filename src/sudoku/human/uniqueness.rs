@@ -253,16 +253,8 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::board_with;
     use super::*;
-    use crate::sudoku::{Grid, Shape};
-
-    fn board_with(cands: &[(usize, u32)]) -> Board {
-        let mut masks = vec![0x1ff; 81];
-        for &(cell, mask) in cands {
-            masks[cell] = mask;
-        }
-        Board::with_candidates(&Grid::empty(Shape::CLASSIC), &masks)
-    }
 
     #[test]
     fn unique_rectangles() {
