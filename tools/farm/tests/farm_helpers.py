@@ -1,5 +1,5 @@
 """Helpers of the tests: ``tessera-farm`` run as a subprocess (from the repository root, or from
-a folder outside it) on a local Ray, tessera itself, and the totals lines with the timing fields taken out (they differ
+a folder outside it) on the session's local Ray (conftest.py), tessera itself, and the totals lines with the timing fields taken out (they differ
 from run to run)."""
 
 from __future__ import annotations
@@ -18,8 +18,11 @@ TIMING = re.compile(r" (cpu_ms_per_round|wall_ms_per_round|elapsed_s) \S+")
 
 
 def farm_environment() -> dict:
-    """The environment of a tessera-farm run: this tree's package, no cluster address."""
+    """The environment of a tessera-farm run: this tree's package, the session's Ray (never a
+    cluster the environment names)."""
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    if "TESSERA_FARM_TEST_RAY" in env:
+        env["RAY_ADDRESS"] = env["TESSERA_FARM_TEST_RAY"]
     env["PYTHONPATH"] = os.pathsep.join([str(FARM)] + [p for p in [env.get("PYTHONPATH")] if p])
     return env
 
@@ -29,8 +32,8 @@ def farm_command(*args: str) -> List[str]:
 
 
 def farm(*args: str, timeout: float = 300, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    """Runs ``tessera-farm ARGS`` from ``cwd`` (default the repository root) on a local Ray of two
-    CPUs."""
+    """Runs ``tessera-farm ARGS`` from ``cwd`` (default the repository root) on the session's
+    Ray of two CPUs."""
     return subprocess.run(farm_command(*args), cwd=cwd, env=farm_environment(),
                           capture_output=True, text=True, timeout=timeout)
 

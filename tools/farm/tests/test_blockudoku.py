@@ -1,4 +1,4 @@
-"""tessera-farm blockudoku on a local Ray with two workers: the sharded run prints the totals of
+"""tessera-farm blockudoku on the tests' local Ray of two CPUs: the sharded run prints the totals of
 one ``tessera selfplay blockudoku`` run with the same seed, also when a worker is killed in the
 middle of a shard or the run is interrupted and started again; a missing binary and a player
 that dies mid-game are reported."""
@@ -84,8 +84,8 @@ def descendants(root: int) -> set:
 
 
 def shard_worker(root: int):
-    """A Ray worker below ``root`` that is playing a shard (Ray titles it ``ray::`` and the
-    task's function)."""
+    """A Ray worker below ``root`` (the tests' Ray was started by this process) that is playing
+    a shard (Ray titles it ``ray::`` and the task's function)."""
     title_of_a_shard = f"ray::{play_on_worker.__name__}".encode()
     for pid in descendants(root):
         try:
@@ -112,7 +112,7 @@ def test_a_killed_worker_changes_nothing(engine, tmp_path):
     killed = None
     deadline = time.monotonic() + 120
     while killed is None and run.poll() is None and time.monotonic() < deadline:
-        killed = shard_worker(run.pid)
+        killed = shard_worker(os.getpid())
         time.sleep(0.2)
     assert killed is not None, "no worker was seen playing a shard"
     os.kill(killed, signal.SIGKILL)

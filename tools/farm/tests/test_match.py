@@ -1,4 +1,4 @@
-"""tessera-farm match on a local Ray with two workers: a Blokus match sharded by pairs gives the
+"""tessera-farm match on the tests' local Ray of two CPUs: a Blokus match sharded by pairs gives the
 totals of the same match played in this one process without Ray; the SPRT stops a run once it
 decides, at the pair where one process would have stopped; Competitive Sudoku gives the totals
 of ``tessera selfplay sudoku``; an engine that dies mid-game forfeits, and the report says so."""

@@ -1,4 +1,4 @@
-"""tessera-farm tune: a small CMA-ES run on a local Ray with two workers. The start weights'
+"""tessera-farm tune: a small CMA-ES run on the tests' local Ray of two CPUs. The start weights'
 fitness in the first generation is selfplay's death chance per round on the same games; the
 weights file is one line selfplay --weights takes; started again, the run plays nothing and
 learns the same weights."""
