@@ -1,7 +1,9 @@
-"""The GUIs' levels, hints, setup and rated games against the real engine, in windows (CI runs
-these under xvfb-run; without a display they are skipped).
+"""The GUIs' levels, hints, setup and rated games, the Blokus board's house player (moves
+clicked square by square, the computer's announced, undo) and its game analysis, against the
+real engine, in windows (CI runs these under xvfb-run; without a display they are skipped).
 
-Each test drives an app through its own methods and lets Tk run until the engine has answered.
+Each test drives an app through its own methods, simulated clicks and keys, and lets Tk run
+until the engine has answered.
 The settings files go to a temporary $XDG_CONFIG_HOME.
 """
 
@@ -338,3 +340,23 @@ def test_blokus_analysis_graph_marks_moves_and_goes_to_them(app):
                  if m != gui.game.moves[10].squares)
     assert gui.play_move(other, "human")
     assert panel.game is None and "changed" in panel.status.cget("text")
+
+
+def test_blokus_computer_moves_in_a_row_are_announced_together(app):
+    """The computer plays Yellow and Red: after Blue's move both replies stay announced and
+    outlined until Green (a person) moves."""
+    gui = app(blokus_gui, "BlokusApp", "--variant", "classic", "--computer", "2,3",
+              "--movetime", "30", "--level", "1")
+    assert gui.play_move(frozenset([(0, 19)]), "human")
+    gui._after_move()
+    pump(gui, lambda: len(gui.game) == 3 and gui.pending is None)
+    yellow, red = gui.game.moves[1:]
+    assert gui.announced() == [yellow, red]
+    head, main, more = (label.cget("text") for label in gui.announce_lines)
+    assert head == "The computer played 2 moves"
+    assert main.startswith(f"Yellow {yellow.piece}: ") and more.startswith(f"Red {red.piece}: ")
+    assert gui.play_move(frozenset([(0, 0)]), "human")  # Green's monomino in its corner
+    assert gui.announced() == [] and gui.announce_lines[0].cget("text") == "Blue to play"
+    # Ctrl+Z takes back Green's move only (a person's, with no reply after it).
+    key(gui, "<Control-z>")
+    assert gui.game.cursor == 3 and gui.announced() == [yellow, red]
