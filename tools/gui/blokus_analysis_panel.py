@@ -31,7 +31,6 @@ GRAPH_H = 112
 BG = "#eef0f4"
 PLOT = "#ffffff"
 GRID = "#c9ccd6"
-TEXT = "#22283a"
 MUTED = "#6b7285"
 BAD = "#e0302b"
 LEFT, RIGHT, TOP, BOTTOM = 30, 8, 6, 16   # the plot's margins in the canvas
