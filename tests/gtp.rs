@@ -260,6 +260,50 @@ fn loadsgf_loads_a_match_record_before_a_move_number_and_refuses_bad_input() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `tessera-analyze`: every player's value of the position (a game of Pentobi against itself,
+/// Black winning 74 to 61); at the end the result itself, during the game two values that add up
+/// to one; bad arguments refused; a `genmove` after it plays as one without it.
+#[test]
+fn tessera_analyze_values_the_position_and_leaves_genmove_alone() {
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/blokus/duo-pentobi.blksgf"
+    );
+    let mut g = Gtp::start(&["--nodes", "300"]);
+    assert_eq!(g.ok("known_command tessera-analyze"), "true");
+    assert!(
+        g.ok("list_commands")
+            .lines()
+            .any(|l| l == "tessera-analyze")
+    );
+    g.ok(&format!("loadsgf {record}"));
+    assert_eq!(g.ok("tessera-analyze"), "1.000 0.000");
+    g.ok(&format!("loadsgf {record} 11"));
+    let values: Vec<f64> = g
+        .ok("tessera-analyze 200")
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 2);
+    assert!((values[0] + values[1] - 1.0).abs() <= 0.002, "{values:?}");
+    assert!(values.iter().all(|v| (0.0..=1.0).contains(v)), "{values:?}");
+    for bad in ["0", "x", "-3", "10000001", "1 2"] {
+        let e = g.err(&format!("tessera-analyze {bad}"));
+        assert!(
+            e.contains("tessera-analyze") || e.contains("invalid playouts"),
+            "{e}"
+        );
+    }
+    let played = g.ok("genmove b");
+    let mut h = Gtp::start(&["--nodes", "300"]);
+    h.ok(&format!("loadsgf {record} 11"));
+    assert_eq!(h.ok("genmove b"), played);
+    // Four players, four values.
+    let mut classic = Gtp::start(&["--nodes", "50"]);
+    classic.ok("play 1 a20");
+    assert_eq!(classic.ok("tessera-analyze 60").split(' ').count(), 4);
+}
+
 /// The protocol promises where GTP has them: every command answered exactly once, in order,
 /// whatever comes in between (garbage, a line that is not UTF-8); end of input right after a
 /// `genmove` still gets its answer, then exit code 0.

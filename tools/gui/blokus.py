@@ -5,6 +5,7 @@
                                 [--movetime MS] [--level N] [--computer COLOURS]
                                 [--open FILE.blksgf [--game K] [--goto N]]
                                 [--autoplay N [--exit-after-autoplay]] [--save FILE]
+                                [--analyze [--exit-after-analysis]] [--analysis-nodes N]
                                 [--screenshot FILE.png]
 
 Every variant (Classic, Two-Player, Three-Player, Duo, Junior; Blokus Trigon: ``trigon``,
@@ -16,16 +17,30 @@ joined, a single square as a ring, as Pentobi draws them). Each
 colour's pieces are drawn in the side panel; click one of the colour to play, turn it with ``r``
 or the mouse wheel (a quarter turn on squares, 60 degrees on triangles), flip it with ``f``, and
 the board shows it under the mouse, green where it may go and red where not; click to place
-it. For a game on a real table the squares of a move can also be clicked one by
-one (with no piece picked) and entered with Enter or "Place squares". The engine plays the
-colours ticked under "Computer plays" with the chosen think time, on a background thread (the
-window never freezes) at the chosen level (1 to 10, 10 = full strength); **Hint** shows its
-three best moves for the colour to play, numbered 1 to 3 on the board (1 shaded) with their
-expected results. Undo/redo and the
-first/last buttons browse the game (also a record opened from a ``.blksgf`` file); "Save"
-writes the game in Blokus SGF as the reference Blokus program does. The last move of each colour
-is marked with dots, "Corners" shows a colour's attach corners, and the score panel gives
-points, pieces left and, at the end, the rank.
+it. The engine plays the colours ticked under "Computer plays" with the chosen think time, on
+a background thread (the window never freezes) at the chosen level (1 to 10, 10 = full
+strength); **Hint** shows its three best moves for the colour to play, numbered 1 to 3 on the
+board (1 shaded) with their expected results. Back/Next and the first/last buttons browse
+the game (also a record opened from a ``.blksgf`` file); "Save" writes the game in Blokus SGF
+as the reference Blokus program does. The last move of each colour is marked with dots,
+"Corners" shows a colour's attach corners, and the score panel gives points, pieces left and,
+at the end, the rank.
+
+**A game on a real table** (the house player: people play some colours on a real board, the
+engine the others): the box under the board announces the computer's move in large type (the
+piece, its squares by the board's letters and numbers, the piece's shape) while a heavy outline
+marks it on the board, until a person's next move (several in a row are listed together). A person's move is entered by clicking
+its squares with no piece picked: once the squares clicked fit one legal move only and no
+larger one, it is placed at once; Enter places the move the squares make (or the only legal
+move that contains them, drawn dashed); squares that fit no legal move are said so at once,
+with the reason. **Undo** (the big button, or Ctrl+Z) takes back the last move a person made
+and the computer's replies after it, so that it can be entered again.
+
+**Game analysis**, as in Pentobi: "Analyze game" has a second engine process (``tessera gtp``,
+its ``tessera-analyze`` command) value the position after every move, for the player who made
+it, at the chosen playouts a position, in the background (*Cancel* stops it); a graph under
+the board shows each move's value in its colour, the moves that lost most are ringed and
+listed, and a click on the graph goes to that position.
 
 **Rated games**, as in Pentobi: "Rated game at level N" starts a game of the current variant
 against the engine at the chosen level; you play one player's colours (the first player in
@@ -39,14 +54,19 @@ game, another variant, a record opened) is not counted. The level and the rated 
 in ``~/.config/tessera/blokus.json`` (``$XDG_CONFIG_HOME``).
 
 Keys: r / wheel turn, f flip, Esc drop the piece or the squares, Enter place the squares,
-h hint, c computer move for the colour to play, Left / Right undo / redo, Home / End,
-Ctrl+N new game, Ctrl+O open, Ctrl+S save.
+h hint, c computer move for the colour to play, Ctrl+Z undo a person's move, Left / Right back /
+forward, Home / End, Ctrl+N new game, Ctrl+O open, Ctrl+S save.
 
 Headless (CI): ``--autoplay N --exit-after-autoplay`` plays up to N moves with the engine on
 every colour (fewer if the game ends), prints ``moves M score P1 P2 ...`` (each colour's
 points) and exits 0; ``--save FILE`` writes the game record first and ``--screenshot FILE``
 a PNG of the window (read from the X server through libX11; no other tool needed); with
-``--level N`` it prints ``level N`` first, once the engine took the level.
+``--level N`` it prints ``level N`` first, once the engine took the level. ``--open FILE
+--analyze --exit-after-analysis`` analyses the record without a window and prints ``move K
+colour C value V`` for every move (K from 1, C the colour's number from 1, V the mover's value
+after the move, 0 to 1, 3 decimals), at ``--analysis-nodes`` playouts a position; ``--analyze``
+with a window starts the analysis at once (with ``--screenshot``: the picture once it is
+done).
 """
 
 from __future__ import annotations
@@ -71,11 +91,13 @@ if (REPO / "tools" / "python" / "tessera_engine_client").is_dir():
 from tessera_engine_client import EngineError, Limit  # noqa: E402
 from tessera_engine_client import blokus, blokus_sgf  # noqa: E402
 from tessera_engine_client.background import EngineThread  # noqa: E402
-from tessera_engine_client.blokus import Square  # noqa: E402
+from tessera_engine_client.blokus import Played, Square  # noqa: E402
+from tessera_engine_client.blokus_analysis import AnalysisError, Analyzer, MoveValue  # noqa: E402
 from tessera_engine_client.rating import RatedGame, rated_games  # noqa: E402
 from tessera_engine_client.settings import LEVELS, Settings  # noqa: E402
 from gui_common import (  # noqa: E402
     HINT_LINES, RANK_COLORS, LevelChooser, RatedPanel, badge, hint_lines)
+from blokus_analysis_panel import AnalysisPanel  # noqa: E402
 
 import tkinter as tk  # noqa: E402
 from tkinter import filedialog, messagebox, simpledialog, ttk  # noqa: E402
@@ -83,6 +105,8 @@ from tkinter import filedialog, messagebox, simpledialog, ttk  # noqa: E402
 # ---------------------------------------------------------------------------------- look
 BOARD_PX = 600
 BX0, BY0 = 26, 10           # top-left of the board on its canvas
+BOARD_W = BX0 + BOARD_PX + 8  # the board canvas's width
+ANNOUNCE_H = 96             # the box under the board that announces moves
 SIDE_W = 430                # the pieces canvas
 BG = "#eef0f4"
 EMPTY = "#f7f7f9"
@@ -90,6 +114,7 @@ GRID = "#c9ccd6"
 TEXT = "#22283a"
 MUTED = "#6b7285"
 GOOD = "#1faa3f"
+ANNOUNCE_BG = "#fff6cf"     # the box that announces the computer's move
 BAD = "#e0302b"
 PALETTE = {
     "classic": ["#2f6ad9", "#e9b90e", "#d8383a", "#27a04f"],
@@ -581,6 +606,8 @@ class BlokusApp:
         self._view: Optional[BoardView] = None
         self.hover: Optional[Square] = None
         self.entry: Set[Square] = set()
+        self.completion: Optional[frozenset] = None  # the one legal move containing the entry
+        self.computer_played: Dict[int, Played] = {}  # the engine's moves, by index
         self.hint: List[Tuple[int, frozenset, Optional[int]]] = []  # (colour, move, score)
         self.settings = Settings("blokus")
         self.level = args.level or self.settings.level
@@ -597,6 +624,7 @@ class BlokusApp:
         self.worker.start()
         root.protocol("WM_DELETE_WINDOW", self.close)
         self.worker.poll(root, self._answer, lambda: self.closed)
+        self._poll_analysis()
         if args.open:
             self.open_record(args.open, args.game, args.goto)
         if args.autoplay:
@@ -604,6 +632,8 @@ class BlokusApp:
         if self.fast:
             budget = 30 + args.autoplay * (args.movetime / 1000 + 1.0)
             root.after(int(1000 * budget), self._watchdog)
+        elif args.analyze:
+            root.after(100, self.analyze_game)
         elif args.screenshot and not args.autoplay:
             root.after(800, self._screenshot_soon)
         self.redraw()
@@ -631,15 +661,16 @@ class BlokusApp:
                                         width=29, state="readonly")
         self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
         self.variant_box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
-        ttk.Button(bar, text="New game", command=self.new_game).pack(side=tk.LEFT, padx=2)
-        ttk.Button(bar, text="Open…", command=self.open_dialog).pack(side=tk.LEFT, padx=2)
-        ttk.Button(bar, text="Save…", command=self.save_dialog).pack(side=tk.LEFT, padx=2)
+        for text, command in (("New game", self.new_game), ("Open…", self.open_dialog),
+                              ("Save…", self.save_dialog), ("Analyze game", self.analyze_game)):
+            ttk.Button(bar, text=text, command=command, width=len(text) + 1).pack(
+                side=tk.LEFT, padx=2)
         ttk.Separator(bar, orient=tk.VERTICAL).pack(side=tk.LEFT, fill=tk.Y, padx=8)
         ttk.Button(bar, text="|◀", width=3, command=lambda: self.navigate("first")).pack(
             side=tk.LEFT, padx=1)
-        ttk.Button(bar, text="◀ Undo", command=lambda: self.navigate("back")).pack(
+        ttk.Button(bar, text="◀ Back", width=7, command=lambda: self.navigate("back")).pack(
             side=tk.LEFT, padx=1)
-        ttk.Button(bar, text="Redo ▶", command=lambda: self.navigate("forward")).pack(
+        ttk.Button(bar, text="Next ▶", width=7, command=lambda: self.navigate("forward")).pack(
             side=tk.LEFT, padx=1)
         ttk.Button(bar, text="▶|", width=3, command=lambda: self.navigate("last")).pack(
             side=tk.LEFT, padx=1)
@@ -673,9 +704,15 @@ class BlokusApp:
 
         main = ttk.Frame(self.root, padding=(6, 0, 6, 6))
         main.pack(side=tk.TOP, fill=tk.BOTH, expand=True)
-        self.canvas = tk.Canvas(main, width=BX0 + BOARD_PX + 8, height=BY0 + BOARD_PX + 26,
+        self.canvas = tk.Canvas(main, width=BOARD_W, height=BY0 + BOARD_PX + 26,
                                 bg=BG, highlightthickness=0)
         self.canvas.grid(row=0, column=0, sticky="n")
+        self._build_announce(main).grid(row=1, column=0, sticky="nw")
+        self.analysis = AnalysisPanel(main, BOARD_W, self.args.engine + ["gtp"],
+                                      self.args.analysis_nodes, self.goto_move,
+                                      self._analysis_finished)
+        self.analysis.grid(row=2, column=0, sticky="nw")
+        self.analysis.grid_remove()
         self.canvas.bind("<Motion>", self._on_motion)
         self.canvas.bind("<Leave>", self._on_leave)
         self.canvas.bind("<Button-1>", self._on_click)
@@ -685,7 +722,7 @@ class BlokusApp:
         self.canvas.bind("<MouseWheel>", lambda e: self.turn_piece(1 if e.delta > 0 else -1))
 
         side = ttk.Frame(main, padding=(10, 0, 0, 0))
-        side.grid(row=0, column=1, sticky="nw")
+        side.grid(row=0, column=1, rowspan=3, sticky="nw")
         self.turn_label = ttk.Label(side, text="", style="Turn.TLabel")
         self.turn_label.pack(anchor="w")
         self.status = tk.Label(side, text="", bg=BG, fg=TEXT, justify=tk.LEFT, anchor="w",
@@ -755,6 +792,31 @@ class BlokusApp:
         self.root.bind("<Control-n>", lambda e: self.new_game())
         self.root.bind("<Control-o>", lambda e: self.open_dialog())
         self.root.bind("<Control-s>", lambda e: self.save_dialog())
+        for seq in ("<Control-z>", "<Control-Z>"):
+            self.root.bind(seq, lambda e: self.undo_to_human())
+
+    def _build_announce(self, parent: tk.Misc) -> tk.Frame:
+        """The box under the board: the computer's move in large type (or whose turn it is and
+        how to enter a move), with the big Undo button."""
+        box = tk.Frame(parent, bg=BG, width=BOARD_W, height=ANNOUNCE_H, highlightthickness=2,
+                       highlightbackground=BG)
+        box.grid_propagate(False)
+        box.columnconfigure(1, weight=1)
+        self.announce_box = box
+        self.announce_piece = tk.Canvas(box, width=84, height=84, bg=BG, highlightthickness=0)
+        self.announce_piece.grid(row=0, column=0, rowspan=3, padx=(4, 8), pady=4)
+        self.announce_lines = []
+        for row, font in enumerate((("DejaVu Sans", 13, "bold"), ("DejaVu Sans", 22, "bold"),
+                                    ("DejaVu Sans", 15, "bold"))):
+            label = tk.Label(box, text="", bg=BG, fg=TEXT, font=font, anchor="w",
+                             justify=tk.LEFT, wraplength=BOARD_W - 250)
+            label.grid(row=row, column=1, sticky="w")
+            self.announce_lines.append(label)
+        self.undo_button = tk.Button(box, text="⟲ Undo\nCtrl+Z", font=("DejaVu Sans", 14, "bold"),
+                                     width=7, command=self.undo_to_human, relief=tk.RAISED,
+                                     bg="#dfe3ec", activebackground="#cfd5e2", fg=TEXT)
+        self.undo_button.grid(row=0, column=2, rowspan=3, padx=(6, 6), pady=6, sticky="ns")
+        return box
 
     def _setup_variant(self, variant: str, computer: Optional[Sequence[int]] = None) -> None:
         """Rebuilds the per-colour controls for a variant."""
@@ -829,6 +891,7 @@ class BlokusApp:
         self.version += 1
         self.hint = []
         self.entry = set()
+        self.completion = None
         if self.pending is not None:
             self.worker.cancel(self.pending[0])
             self.pending = None
@@ -844,6 +907,7 @@ class BlokusApp:
         note = self._leave_rated()
         same = variant == self.info.name
         self.game = blokus.Game(variant)
+        self.computer_played = {}
         self.filename = None
         self.selected = None
         if not same:
@@ -854,18 +918,58 @@ class BlokusApp:
         self._maybe_engine()
 
     def navigate(self, where: str) -> None:
+        g = self.game
+        self.goto_move({"first": 0, "back": g.cursor - 1, "forward": g.cursor + 1,
+                        "last": len(g)}[where])
+
+    def goto_move(self, k: int) -> None:
+        """Shows the position after the first k moves (browsing, the analysis graph)."""
         if self.rated is not None:
             self.set_status("No undo in a rated game.", error=True)
             return
         g = self.game
-        target = {"first": 0, "back": g.cursor - 1, "forward": g.cursor + 1,
-                  "last": len(g)}[where]
-        target = max(0, min(len(g), target))
+        target = max(0, min(len(g), k))
         if target == g.cursor:
             return
         self._changed()
         g.goto(target)
         self.set_status("")
+        self.redraw()
+
+    def _by_computer(self, index: int) -> bool:
+        """Whether the game's move ``index`` (0-based) is one the engine played here."""
+        return self.computer_played.get(index) is self.game.moves[index]
+
+    def announced(self) -> List[Played]:
+        """The computer's moves to copy onto the table: those the engine made since the last
+        person's move, up to the position shown (empty once a person moved)."""
+        k = self.game.cursor
+        while k and self._by_computer(k - 1):
+            k -= 1
+        return self.game.moves[k:self.game.cursor]
+
+    def undo_to_human(self) -> None:
+        """Takes back the last move a person made and the computer's moves after it: the
+        position before that move, for it to be entered again."""
+        if self.rated is not None:
+            self.set_status("No undo in a rated game.", error=True)
+            return
+        g = self.game
+        i = g.cursor - 1
+        while i >= 0 and self._by_computer(i):
+            i -= 1
+        if i < 0:
+            self.set_status("No move of a person to take back.", error=True)
+            return
+        taken = g.moves[i]
+        replies = g.cursor - 1 - i
+        names = self.info.colour_names
+        self._changed()
+        g.goto(i)
+        self.set_status(f"Took back {names[taken.colour]}'s {taken.piece}"
+                        + (f" and the computer's {replies} move{'s' * (replies > 1)} after it"
+                           if replies else "")
+                        + f". {names[taken.colour]} to play again.")
         self.redraw()
 
     # ------------------------------------------------------------------ rated games
@@ -906,6 +1010,38 @@ class BlokusApp:
                         colour=TEXT)
         self._update_buttons()
 
+    # ------------------------------------------------------------------ analysis
+    def analyze_game(self) -> None:
+        """Analyses every move of the game in the background; the graph shows under the
+        board."""
+        if self.rated is not None:
+            self.set_status("No analysis during a rated game.", error=True)
+            return
+        if len(self.game) == 0:
+            self.set_status("No moves to analyse yet.", error=True)
+            self._analysis_finished()
+            return
+        colours = self.colours()
+        self.analysis.grid()
+        self.analysis.start(self.game, colours, [shade(c, 0.7) for c in colours],
+                            self.info.colour_names)
+        self.analysis.set_cursor(self.game.cursor)
+
+    def _poll_analysis(self) -> None:
+        if not self.closed:
+            self.analysis.poll()
+            self.root.after(40, self._poll_analysis)
+
+    def _analysis_finished(self) -> None:
+        """An analysis ended: with ``--analyze --screenshot``, the picture, then exit."""
+        if self.args.analyze and self.args.screenshot and not self.closed:
+            self._screenshot_soon()
+
+    def _update_analysis(self) -> None:
+        if not self.analysis.fits(self.game):
+            self.analysis.clear("The game changed since its analysis: analyse it again.")
+        self.analysis.set_cursor(self.game.cursor)
+
     def _level_chosen(self, level: int) -> None:
         """The level chooser changed: the engine gets it before its next search."""
         self.level = level
@@ -916,8 +1052,9 @@ class BlokusApp:
         self._maybe_engine()
 
     # ------------------------------------------------------------------ moves
-    def play_move(self, squares: frozenset, by: str) -> bool:
-        """Plays a move for the colour to play; False (with the reason shown) if illegal."""
+    def play_move(self, squares: frozenset, by: str, note: str = "") -> bool:
+        """Plays a move for the colour to play (``by`` "human" or "computer"); False (with the
+        reason shown) if illegal. ``note`` goes after a person's move in the status line."""
         pos = self.game.position
         c = pos.effective_to_play()
         if c is None:
@@ -928,10 +1065,15 @@ class BlokusApp:
             self.set_status(f"Not legal: {why}.", error=True)
             return False
         played = self.game.play(squares, c)
+        index = self.game.cursor - 1
+        if by == "computer":
+            self.computer_played[index] = played
+        else:
+            self.computer_played.pop(index, None)
         name = self.info.colour_names[c]
         self._changed()
         if by == "human":
-            self.set_status(f"{name} played {played.piece}: {played.text}")
+            self.set_status(f"{name} played {played.piece}: {played.text}{note}")
         else:
             self.set_status(f"{name} (computer) played {played.piece}:\n{played.text}",
                             colour=shade(self.colours()[c], 0.75))
@@ -948,6 +1090,8 @@ class BlokusApp:
             self._after_move()
 
     def place_entry(self) -> None:
+        """Enter: places the move the clicked squares make, or else the only legal move that
+        contains them."""
         if not self.entry:
             self.set_status("Pick a piece, or click the squares of a move first.", error=True)
             return
@@ -955,10 +1099,55 @@ class BlokusApp:
             self.set_status("The computer is thinking.", error=True)
             return
         squares = frozenset(self.entry)
+        c = self.to_play()
+        if (c is not None and self.completion is not None
+                and not self.game.position.is_legal(c, squares)):
+            squares = self.completion
         if self.play_move(squares, "human"):
             self._after_move()
         else:
             self.redraw()
+
+    def _entry_changed(self) -> None:
+        """Says what the squares clicked so far make for the colour to play; places the move
+        at once when they are a legal move that no larger legal move contains."""
+        c = self.to_play()
+        self.completion = None
+        if not self.entry or c is None:
+            self.set_status("")
+            self.redraw()
+            return
+        pos, geo = self.game.position, self.geo
+        entry = frozenset(self.entry)
+        covering = pos.moves_covering(c, entry)
+        name = self.info.colour_names[c]
+        text, word = blokus.move_text(entry), geo.cell_word
+        if covering == [entry]:
+            if self.play_move(entry, "human", note=" (the only legal move with these "
+                              f"{word}s; Ctrl+Z takes it back)"):
+                self._after_move()
+            return
+        if len(covering) == 1:
+            self.completion = covering[0]
+        if entry in covering:
+            larger = len(covering) - 1
+            self.set_status(f"{word.capitalize()}s {text}: {name}'s {geo.piece_of(entry)} — "
+                            f"Enter to place it, or click more {word}s ({larger} larger "
+                            f"move{'s' * (larger > 1)} contain{'s' * (larger == 1)} them).")
+        elif self.completion is not None:
+            self.set_status(f"{word.capitalize()}s {text}: only {name}'s "
+                            f"{geo.piece_of(self.completion)} at "
+                            f"{blokus.move_text(self.completion)} contains them (dashed) — "
+                            f"Enter to place it, or click its other {word}s.")
+        elif covering:
+            self.set_status(f"{word.capitalize()}s {text}: {len(covering)} legal moves of {name} "
+                            f"contain them — click more {word}s.")
+        else:
+            why = pos.check(c, entry) if geo.piece_of(entry) else None
+            self.set_status(f"No legal move of {name} covers {text}" + (f": {why}" if why else "")
+                            + f". Click a {word} again to take it out, Esc to start over.",
+                            error=True)
+        self.redraw()
 
     def _after_move(self) -> None:
         if self.autoplay_left is not None:
@@ -1003,6 +1192,7 @@ class BlokusApp:
         else:
             self.set_status(f"{name} (computer) is thinking…", colour=MUTED)
         self._update_buttons()
+        self._update_announce()
 
     def _maybe_engine(self) -> None:
         c = self.to_play()
@@ -1210,6 +1400,8 @@ class BlokusApp:
         self.exit_code = code
         if self.pending is not None:
             self.worker.cancel(self.pending[0])
+        self.analysis.cancel()
+        self.analysis.closed = True
         self.worker.quit()
         self.closed = True
         self.root.destroy()
@@ -1282,6 +1474,7 @@ class BlokusApp:
             return
         self._changed()
         self._leave_rated()
+        self.computer_played = {}
         if game.variant.name != self.info.name:
             self.game = game
             self._setup_variant(game.variant.name, computer=[])
@@ -1313,6 +1506,7 @@ class BlokusApp:
     def drop(self) -> None:
         self.selected = None
         self.entry = set()
+        self.completion = None
         self.redraw()
 
     def turn_piece(self, step: int) -> None:
@@ -1372,13 +1566,7 @@ class BlokusApp:
         if sq in self.game.position.cells:
             return
         self.entry.symmetric_difference_update({sq})
-        if self.entry:
-            text = blokus.move_text(self.entry)
-            piece = self.geo.piece_of(self.entry)
-            word = self.geo.cell_word.capitalize()
-            self.set_status(f"{word}s: {text}" + (f" ({piece}) — Enter to place" if piece
-                                                  else ""))
-        self.redraw()
+        self._entry_changed()
 
     def _on_piece_click(self, e: tk.Event) -> None:
         for x0, y0, x1, y1, colour, piece in self.piece_slots:
@@ -1408,6 +1596,8 @@ class BlokusApp:
         self._draw_pieces()
         self._draw_pick()
         self._update_labels()
+        self._update_announce()
+        self._update_analysis()
 
     def _draw_board(self) -> None:
         cv = self.canvas
@@ -1465,9 +1655,14 @@ class BlokusApp:
             elif played is newest:
                 for sq in played.squares:
                     view.cell(cv, sq, inset=1, fill="", outline="white", width=2)
-        # Points entered one by one.
+        # Points entered one by one, and the only legal move that contains them.
         for sq in self.entry:
             view.cell(cv, sq, inset=2, fill="", outline=TEXT, width=2, dash=(3, 2))
+        for sq in (self.completion or frozenset()) - self.entry:
+            view.cell(cv, sq, inset=3, fill="", outline=GOOD, width=2, dash=(4, 3))
+        # The computer's move to copy onto the table: a heavy outline until the next move.
+        for played in self.announced():
+            self._outline_move(played.squares)
         # The hint: its moves outlined in the colours of their ranks, the best one shaded too,
         # each numbered on its point nearest its centre (another one if a better move's
         # number is there).
@@ -1485,6 +1680,97 @@ class BlokusApp:
             numbered.add(sq)
             x, y = view.centre(sq)
             badge(cv, x, y, rank, radius=min(unit * 0.32, view.inradius * 0.9))
+
+    def _outline_move(self, squares: frozenset) -> None:
+        """A heavy black and white line around a move's outside (around each triangle on the
+        Trigon board)."""
+        cv, view = self.canvas, self.view
+        if isinstance(view, SquareView):
+            s = view.unit
+            for px, py in squares:
+                x, y = view.xy((px, py))
+                for side, line in (((px, py + 1), (x, y, x + s, y)),
+                                   ((px, py - 1), (x, y + s, x + s, y + s)),
+                                   ((px - 1, py), (x, y, x, y + s)),
+                                   ((px + 1, py), (x + s, y, x + s, y + s))):
+                    if side not in squares:
+                        cv.create_line(*line, fill="black", width=5, capstyle=tk.PROJECTING)
+            for px, py in squares:
+                x, y = view.xy((px, py))
+                for side, line in (((px, py + 1), (x, y + 3, x + s, y + 3)),
+                                   ((px, py - 1), (x, y + s - 3, x + s, y + s - 3)),
+                                   ((px - 1, py), (x + 3, y, x + 3, y + s)),
+                                   ((px + 1, py), (x + s - 3, y, x + s - 3, y + s))):
+                    if side not in squares:
+                        cv.create_line(*line, fill="white", width=2)
+            return
+        for sq in squares:
+            view.cell(cv, sq, fill="", outline="black", width=3)
+            view.cell(cv, sq, inset=2.5, fill="", outline="white", width=1.5)
+
+    def _update_announce(self) -> None:
+        """The box under the board: the computer's moves to copy onto the table, in large
+        type, or whose turn it is and how to enter a move."""
+        moves = self.announced()
+        colours, names = self.colours(), self.info.colour_names
+        head, main, more = self.announce_lines
+        cv = self.announce_piece
+        cv.delete("all")
+        bg = ANNOUNCE_BG if moves else BG
+        frame = shade(colours[moves[-1].colour], 0.75) if moves else BG
+        self.announce_box.configure(bg=bg, highlightbackground=frame, highlightcolor=frame)
+        for w in (cv, head, main, more):
+            w.configure(bg=bg)
+        if len(moves) == 1:
+            played = moves[0]
+            ink = shade(colours[played.colour], 0.7)
+            head.configure(text=f"{names[played.colour]} (computer) played", fg=ink)
+            main.configure(text=played.piece, fg=ink, font=("DejaVu Sans", 22, "bold"))
+            more.configure(text=self._squares_text(played), fg=TEXT,
+                           font=("DejaVu Sans", 15, "bold"))
+            cells = tuple(played.squares)
+            _, w, h = shape_polygons(self.geo, cells, 0, 0, 1.0)
+            unit = min(16.0, 76 / max(w, h))
+            _, w, h = shape_polygons(self.geo, cells, 0, 0, unit)
+            polys, _, _ = shape_polygons(self.geo, cells, (84 - w) / 2, (84 - h) / 2, unit)
+            for _, poly in polys:
+                draw_block(cv, poly, colours[played.colour])
+            return
+        if moves:  # the computer played several colours in a row: the last two, compactly
+            head.configure(text=f"The computer played {len(moves)} moves", fg=TEXT)
+            rows = [(f"{names[m.colour]} {m.piece}: {self._squares_text(m)}",
+                     shade(colours[m.colour], 0.7)) for m in moves[-2:]]
+            for label, (text, ink) in zip((main, more), rows):
+                label.configure(text=text, fg=ink, font=("DejaVu Sans", 14, "bold"))
+            cv.create_text(42, 42, text=str(len(moves)), fill=TEXT,
+                           font=("DejaVu Sans", 30, "bold"))
+            return
+        c = self.to_play()
+        small = ("DejaVu Sans", 12)
+        if c is None:
+            head.configure(text="Game over", fg=TEXT)
+            main.configure(text=self._result_text(), fg=TEXT, font=small)
+            more.configure(text="")
+            return
+        ink = shade(colours[c], 0.7)
+        thinking = self.pending is not None and self.pending[1] == "move"
+        if thinking:
+            head.configure(text=f"{names[c]} (computer) is thinking…", fg=ink)
+            main.configure(text="")
+            more.configure(text="")
+            return
+        head.configure(text=f"{names[c]} to play", fg=ink)
+        main.configure(text=f"Click its {self.geo.cell_word}s, or pick its piece", fg=TEXT,
+                       font=small)
+        more.configure(text=f"A move goes in once its {self.geo.cell_word}s fit one legal move.",
+                       fg=MUTED, font=("DejaVu Sans", 10))
+        cv.create_rectangle(18, 18, 66, 66, fill=colours[c], outline=shade(colours[c], 0.6),
+                            width=2)
+
+    @staticmethod
+    def _squares_text(played: Played) -> str:
+        """A move's squares by the board's letters and numbers, in the record's order."""
+        return "  ".join(blokus.move_text(played.squares).split(","))
 
     def _draw_preview(self) -> None:
         cv = self.canvas
@@ -1631,7 +1917,7 @@ class BlokusApp:
 
 
 KEYS_HELP = ("r/wheel turn · f flip · Esc drop · Enter place squares · h hint · c computer move"
-             " · ←/→ undo/redo")
+             " · Ctrl+Z undo · ←/→ back/next")
 
 
 # ---------------------------------------------------------------------------------- main
@@ -1677,6 +1963,14 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                          "largest piece that fits) and show it where it fits")
     ap.add_argument("--show-corners", action="store_true",
                     help="start with every colour's attach corners shown")
+    ap.add_argument("--analyze", action="store_true",
+                    help="analyse the game (of --open) at once: the engine's value after each "
+                         "move")
+    ap.add_argument("--exit-after-analysis", action="store_true",
+                    help="with --open: analyse without a window, print 'move K colour C value "
+                         "V' for every move, exit")
+    ap.add_argument("--analysis-nodes", type=int, default=3000, metavar="N",
+                    help="the analysis's playouts a position (default 3000)")
     args = ap.parse_args(argv)
     try:
         args.variant = blokus.variant_info(args.variant).name
@@ -1696,6 +1990,11 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
             ap.error(f"--computer: colours are 1 to {ncolours}")
     if args.exit_after_autoplay and args.autoplay <= 0:
         ap.error("--exit-after-autoplay needs --autoplay N with N > 0")
+    if args.exit_after_analysis and not args.open:
+        ap.error("--exit-after-analysis needs --open FILE")
+    args.analyze = args.analyze or args.exit_after_analysis
+    if args.analysis_nodes <= 0:
+        ap.error("--analysis-nodes must be positive")
     if args.movetime is None:
         args.movetime = 30 if args.exit_after_autoplay else 1000
     if args.movetime <= 0:
@@ -1707,8 +2006,35 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
+def analyse_record(args: argparse.Namespace) -> int:
+    """``--exit-after-analysis``: the record's moves analysed without a window, one line a
+    move on stdout as soon as it is known."""
+    try:
+        records = blokus_sgf.load_all(args.open)
+        index = args.game or 1
+        if not 1 <= index <= len(records):
+            raise blokus_sgf.SgfError(f"game {index} out of range: the file holds "
+                                      f"{len(records)} game(s)")
+        game = records[index - 1].replay()
+    except (OSError, ValueError) as e:
+        print(f"cannot open {args.open}: {e}", file=sys.stderr)
+        return 1
+
+    def show(v: MoveValue) -> None:
+        print(f"move {v.number} colour {v.colour + 1} value {v.value:.3f}", flush=True)
+
+    try:
+        Analyzer(args.engine + ["gtp"], args.analysis_nodes).run(game, on_value=show)
+    except AnalysisError as e:
+        print(f"analysis failed: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parse_args(argv)
+    if args.exit_after_analysis:
+        return analyse_record(args)
     root = tk.Tk()
     app = BlokusApp(root, args)
     root.mainloop()

@@ -2,7 +2,9 @@
 //! its match runner and GUIs drive tessera unchanged.
 //!
 //! Framing: `[id] command args` per line (`#` starts a comment); the answer is `=[id] result` or
-//! `?[id] message`, then one empty line, flushed at once.
+//! `?[id] message`, then one empty line, flushed at once. Beside the reference engine's commands,
+//! `tessera-analyze` values a position for every player, for game analysis (see
+//! `position_value`).
 
 use super::board::{MoveGen, Variant};
 use super::book::Book;
@@ -10,6 +12,7 @@ use super::game::Game;
 use super::last_tree::{self, LastTree};
 use super::level;
 use super::mcts::Mcts;
+use super::position_value::{self, MAX_PLAYOUTS};
 use super::session::{SearchSettings, search_tree};
 use super::sgf;
 use crate::games::FULL_STRENGTH;
@@ -64,9 +67,14 @@ pub const COMMANDS: &[&str] = &[
     "set_game",
     "set_random_seed",
     "showboard",
+    "tessera-analyze",
     "undo",
     "version",
 ];
+
+/// The playouts of `tessera-analyze` when neither its argument, `--nodes` nor a level below
+/// full strength gives them.
+pub const ANALYSIS_PLAYOUTS: u64 = 3000;
 
 /// The names `set_game` accepts (as in the reference engine's game files).
 pub use super::sgf::GAME_NAMES;
@@ -251,6 +259,25 @@ impl Gtp {
                 self.tree.clear();
                 String::new()
             }
+            "tessera-analyze" => {
+                let playouts = match args {
+                    [] => self.analysis_playouts(),
+                    [n] => n
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+                        .ok_or_else(|| format!("invalid playouts '{n}' (1 to {MAX_PLAYOUTS})"))?,
+                    _ => return Err("tessera-analyze takes at most one argument".into()),
+                };
+                let values = position_value::player_values(
+                    &self.game.board,
+                    &self.game.history,
+                    playouts,
+                    self.seed,
+                );
+                let texts: Vec<String> = values.iter().map(|v| format!("{v:.3}")).collect();
+                texts.join(" ")
+            }
             "set_random_seed" => {
                 let s = args.first().ok_or("missing argument")?;
                 self.seed = s.parse().map_err(|_| format!("invalid seed '{s}'"))?;
@@ -259,6 +286,17 @@ impl Gtp {
             _ => return Err("unknown command".into()),
         };
         Ok(Some(text))
+    }
+
+    /// The playouts of `tessera-analyze` without an argument: `--nodes`, else the level's
+    /// budget for the colour to move, else [`ANALYSIS_PLAYOUTS`].
+    fn analysis_playouts(&self) -> u64 {
+        let mut board = self.game.board.clone();
+        let by_level = match (self.args.level, board.skip_to_mover()) {
+            (Some(level), Some(c)) => level::playout_budget(&board, c, level),
+            _ => None,
+        };
+        self.args.nodes.or(by_level).unwrap_or(ANALYSIS_PLAYOUTS)
     }
 
     fn genmove(&mut self, c: usize) -> String {

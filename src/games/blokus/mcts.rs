@@ -248,6 +248,14 @@ impl Mcts {
         self.nodes[0].real as u64
     }
 
+    /// Every player's mean result over the root's real visits (win 1, loss 0, ranks between,
+    /// with the quality bonuses, so a mean may stray a little outside 0..1); `None` before the
+    /// first playout.
+    pub fn root_means(&self) -> Option<[f32; 4]> {
+        let n = self.nodes[0].real;
+        (n > 0).then(|| self.sums[0].map(|s| s / n as f32))
+    }
+
     /// The root position.
     pub fn root(&self) -> &Board {
         &self.root

@@ -14,6 +14,7 @@ pub mod mcts;
 pub mod move_lists;
 pub mod pieces;
 pub mod playout;
+pub mod position_value;
 pub mod prior;
 pub mod quality;
 pub mod reply;

@@ -1,7 +1,9 @@
-"""The GUIs' levels, hints, setup and rated games against the real engine, in windows (CI runs
-these under xvfb-run; without a display they are skipped).
+"""The GUIs' levels, hints, setup and rated games, the Blokus board's house player (moves
+clicked square by square, the computer's announced, undo) and its game analysis, against the
+real engine, in windows (CI runs these under xvfb-run; without a display they are skipped).
 
-Each test drives an app through its own methods and lets Tk run until the engine has answered.
+Each test drives an app through its own methods, simulated clicks and keys, and lets Tk run
+until the engine has answered.
 The settings files go to a temporary $XDG_CONFIG_HOME.
 """
 
@@ -187,7 +189,8 @@ def test_blokus_trigon_board_pick_turn_flip_and_place(app, variant):
     for p in sorted(move):
         click(gui, gui.canvas, p)
     assert gui.entry == set(move)
-    assert gui.status.cget("text") == f"Triangles: {blokus.move_text(move)} (I3) — Enter to place"
+    assert gui.status.cget("text").startswith(
+        f"Triangles {blokus.move_text(move)}: Yellow's I3 — Enter to place it, or click more")
     gui.place_entry()
     assert len(gui.game) == 2 and gui.game.moves[1].squares == move
     # A move of Red that touches no starting point is refused with the reason.
@@ -235,3 +238,125 @@ def test_blokus_callisto_board_single_squares_and_joined_pieces(app):
     y = view.centre((2, 7))[1]
     colours = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_overlapping(x, y, x, y)}
     assert gui.colours()[0] in colours
+
+
+def key(gui, sequence):
+    """A key press as the window gets it."""
+    gui.root.focus_force()
+    gui.root.event_generate(sequence)
+    gui.root.update()
+
+
+def test_blokus_house_player_enters_moves_by_squares_announces_and_undoes(app):
+    """The seed's table: three people and the computer (Green). Moves are clicked square by
+    square; the computer's move is announced and outlined; Ctrl+Z takes back the last move of a
+    person with the computer's reply."""
+    gui = app(blokus_gui, "BlokusApp", "--variant", "classic", "--computer", "4",
+              "--movetime", "30", "--level", "1")
+    pos = gui.game.position
+    # Blue: the five squares of an L5 in its corner; the fifth click places it at once (no
+    # other legal move contains them).
+    l5 = [(0, 19), (1, 19), (2, 19), (3, 19), (3, 18)]
+    assert pos.moves_covering(0, l5) == [frozenset(l5)]
+    for p in l5[:4]:
+        click(gui, gui.canvas, p)
+        assert len(gui.game) == 0
+    assert "Enter to place it" in gui.status.cget("text")  # an I4, or a larger move
+    click(gui, gui.canvas, l5[4])
+    assert len(gui.game) == 1 and gui.game.moves[0].squares == frozenset(l5)
+    assert "only legal move" in gui.status.cget("text") and not gui.entry
+    # Yellow: an I3 is a legal move, and larger ones contain it: Enter places it.
+    i3 = [(19, 19), (19, 18), (19, 17)]
+    for p in i3:
+        click(gui, gui.canvas, p)
+    assert len(gui.game) == 1 and "Yellow's I3 — Enter to place it" in gui.status.cget("text")
+    key(gui, "<Return>")
+    assert len(gui.game) == 2 and gui.game.moves[1].piece == "I3"
+    # Red: a square away from its corner fits no legal move, and says why.
+    click(gui, gui.canvas, (10, 10))
+    text = gui.status.cget("text")
+    assert len(gui.game) == 2 and text.startswith("No legal move of Red covers k11"), text
+    assert gui.status.cget("fg") == blokus_gui.BAD
+    key(gui, "<Escape>")
+    # Red: some of a move's squares that only one legal move contains (drawn dashed): Enter
+    # places that move.
+    red = gui.game.position
+    part, whole = next((cells, m) for m in sorted(red.legal_moves(2), key=blokus.move_text)
+                       for n in (2, 3, 4) for cells in [sorted(m)[:n]]
+                       if red.moves_covering(2, cells) == [m] and not red.is_legal(2, cells))
+    for p in part:
+        click(gui, gui.canvas, p)
+    assert gui.completion == whole and "(dashed)" in gui.status.cget("text")
+    key(gui, "<Return>")
+    assert len(gui.game) == 3 and gui.game.moves[2].squares == whole
+    # The computer (Green) answers: announced in large type and outlined on the board.
+    pump(gui, lambda: len(gui.game) == 4 and gui.pending is None)
+    green = gui.game.moves[3]
+    assert gui.announced() == [green] and green.colour == 3
+    head, main, more = (label.cget("text") for label in gui.announce_lines)
+    assert head == "Green (computer) played" and main == green.piece
+    assert more.split() == blokus.move_text(green.squares).split(",")
+    outline = [i for i in gui.canvas.find_all()
+               if gui.canvas.type(i) == "line" and gui.canvas.itemcget(i, "width") == "5.0"]
+    assert outline
+    # Ctrl+Z: Red's move and Green's reply taken back; Red to play, nothing announced.
+    key(gui, "<Control-z>")
+    assert gui.game.cursor == 2 and gui.to_play() == 2 and gui.announced() == []
+    assert "Took back Red's" in gui.status.cget("text") and "computer's 1 move" in \
+        gui.status.cget("text")
+    assert gui.announce_lines[0].cget("text") == "Red to play"
+    # The big button does the same: now Yellow's move goes.
+    gui.undo_button.invoke()
+    assert gui.game.cursor == 1 and gui.to_play() == 1
+
+
+def test_blokus_analysis_graph_marks_moves_and_goes_to_them(app):
+    record = REPO / "tests" / "data" / "blokus" / "duo-pentobi.blksgf"
+    gui = app(blokus_gui, "BlokusApp", "--open", str(record), "--analysis-nodes", "300")
+    assert len(gui.game) == 31 and not gui.analysis.winfo_ismapped()
+    gui.analyze_game()
+    assert gui.analysis.running
+    pump(gui, lambda: not gui.analysis.running, timeout=60)
+    panel = gui.analysis
+    assert [v.number for v in panel.values] == list(range(1, 32))
+    assert panel.winfo_ismapped() and "31 moves" in panel.status.cget("text")
+    marked = [w for w in panel.worst_labels if isinstance(w, tk.Label)]
+    assert 1 <= len(marked) <= 5
+    # A click on the graph goes to the position after that move; a listed move too.
+    panel.canvas.event_generate("<Button-1>", x=round(panel._x(7)), y=40)
+    gui.root.update()
+    assert gui.game.cursor == 7 and panel.cursor == 7
+    worst = marked[0]
+    worst.event_generate("<Button-1>")
+    gui.root.update()
+    assert gui.game.cursor == max(panel.values, key=lambda v: v.drop).number
+    # A cancel stops a new analysis at once; playing another move makes the old one stale.
+    gui.analyze_game()
+    panel.cancel()
+    pump(gui, lambda: not panel.running, timeout=10)
+    assert "Cancelled" in panel.status.cget("text") or len(panel.values) == 31
+    gui.goto_move(10)
+    other = next(m for m in gui.game.position.legal_moves(gui.to_play())
+                 if m != gui.game.moves[10].squares)
+    assert gui.play_move(other, "human")
+    assert panel.game is None and "changed" in panel.status.cget("text")
+
+
+def test_blokus_computer_moves_in_a_row_are_announced_together(app):
+    """The computer plays Yellow and Red: after Blue's move both replies stay announced and
+    outlined until Green (a person) moves."""
+    gui = app(blokus_gui, "BlokusApp", "--variant", "classic", "--computer", "2,3",
+              "--movetime", "30", "--level", "1")
+    assert gui.play_move(frozenset([(0, 19)]), "human")
+    gui._after_move()
+    pump(gui, lambda: len(gui.game) == 3 and gui.pending is None)
+    yellow, red = gui.game.moves[1:]
+    assert gui.announced() == [yellow, red]
+    head, main, more = (label.cget("text") for label in gui.announce_lines)
+    assert head == "The computer played 2 moves"
+    assert main.startswith(f"Yellow {yellow.piece}: ") and more.startswith(f"Red {red.piece}: ")
+    assert gui.play_move(frozenset([(0, 0)]), "human")  # Green's monomino in its corner
+    assert gui.announced() == [] and gui.announce_lines[0].cget("text") == "Blue to play"
+    # Ctrl+Z takes back Green's move only (a person's, with no reply after it).
+    key(gui, "<Control-z>")
+    assert gui.game.cursor == 3 and gui.announced() == [yellow, red]

@@ -5,7 +5,8 @@
 - :mod:`tessera_engine_client.blockudoku`: Blockudoku rules (boards, pieces, clears, scoring, piece
   sets) to apply the engine's moves and to check them.
 - :mod:`tessera_engine_client.blokus`: Blokus rules (all five variants: legality, attach corners, turn
-  order, scores); :mod:`tessera_engine_client.blokus_sgf`: Blokus SGF game records (``.blksgf``).
+  order, scores); :mod:`tessera_engine_client.blokus_sgf`: Blokus SGF game records (``.blksgf``);
+  :mod:`tessera_engine_client.blokus_analysis`: the engine's value after every move of a game.
 - :mod:`tessera_engine_client.compsudoku`: Competitive Sudoku (moves, game states, the course's board
   files) and :class:`~tessera_engine_client.compsudoku.SudokuSession`, a game the engine referees.
 - :mod:`tessera_engine_client.background`: :class:`~tessera_engine_client.background.EngineThread`, an engine

@@ -937,6 +937,26 @@ class Position:
                                 seen.add(m)
                                 yield m
 
+    def moves_covering(self, colour: int, cells: Iterable[Square]) -> List[Move]:
+        """Every legal move of ``colour`` that covers all of ``cells`` (in record order): the
+        moves a person who clicked those points may mean. Empty for no cells."""
+        want = frozenset(cells)
+        if not want:
+            return []
+        geo = self.geometry
+        x0, y0 = min(want)
+        kind = geo.point_type((x0, y0))
+        found: Set[Move] = set()
+        for piece in self.variant.pieces:
+            if self.left[colour].get(piece, 0) == 0 or len(geo.pieces[piece]) < len(want):
+                continue
+            for o, by_type in geo.anchors(piece):
+                for ox, oy in by_type[kind]:
+                    m = frozenset((x + x0 - ox, y + y0 - oy) for x, y in o)
+                    if want <= m and m not in found and self.is_legal(colour, m):
+                        found.add(m)
+        return sorted(found, key=move_text)
+
     def has_moves(self, colour: int) -> bool:
         for _ in self.legal_moves(colour):
             return True

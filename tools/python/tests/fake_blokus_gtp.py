@@ -6,7 +6,8 @@ tools/blokus_rules_check.py.
                        [--after N]
 
 Commands: ``name``, ``known_command``, ``set_game``, ``clear_board``, ``play``, ``genmove`` (the
-first legal move by its text), ``all_legal``, ``final_score``, ``quit``. Bugs, once ``--after``
+first legal move by its text), ``all_legal``, ``final_score``, ``tessera-analyze`` (each player's
+share of the points on the board, 1/n on an empty one), ``quit``. Bugs, once ``--after``
 moves are on the board: ``drop`` leaves the last move out of ``all_legal``, ``extra`` adds an
 illegal one (a legal move of another colour or, failing that, a piece on an occupied point),
 ``early`` lists as Pentobi does in Callisto a colour's other pieces touching its first single
@@ -40,6 +41,13 @@ def score_text(info, pos, bug):
     p = [sum(pts[c] for c in range(info.ncolours) if info.player_of(c) == k) for k in (0, 1)]
     d = p[0] - p[1]
     return f"B+{d}" if d > 0 else f"W+{-d}" if d < 0 else "0"
+
+
+def point_shares(info, pos):
+    """Each player's share of the points on the board (1/n each on an empty board)."""
+    pts = pos.player_points()
+    total = sum(pts)
+    return [p / total if total else 1 / len(pts) for p in pts]
 
 
 def main():
@@ -107,6 +115,8 @@ def main():
                 elif pos.cells:
                     moves.append(blokus.move_text([next(iter(pos.cells))]))
             text = "\n".join(moves)
+        elif cmd == "tessera-analyze":
+            text = " ".join(f"{v:.3f}" for v in point_shares(info, pos))
         elif cmd == "final_score":
             text = score_text(info, pos, buggy("score"))
         elif cmd == "quit":
