@@ -121,6 +121,7 @@ impl Knobs {
             lookahead_from,
             level: self.level,
             multipv: self.multipv,
+            ..EngineOptions::default()
         })
     }
 

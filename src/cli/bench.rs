@@ -5,7 +5,7 @@
 
 use super::cputime::thread_cpu_time;
 use crate::games::blockudoku::board::Board as BlockudokuBoard;
-use crate::games::blockudoku::eval::DEFAULT_WEIGHTS;
+use crate::games::blockudoku::eval_file::Evaluation;
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::Position;
 use crate::games::blockudoku::search::HandSearch;
@@ -184,7 +184,7 @@ fn run_blockudoku(args: &BenchArgs) -> i32 {
         let begun = Instant::now();
         // Every position is looked ahead, crowded or not: the bench measures the same work.
         let mut search =
-            HandSearch::new(&set, DEFAULT_WEIGHTS, position, &hand, 0).lookahead_from(0);
+            HandSearch::new(&set, Evaluation::builtin(), position, &hand, 0).lookahead_from(0);
         let best = iterative::deepen(&mut search, &control, &mut |_| {});
         let nodes = iterative::IterativeSearch::nodes(&search);
         total_nodes += nodes;

@@ -9,7 +9,8 @@ use super::progress::Progress;
 use super::selfplay_args::{SelfplayArgs, limits, parse_numbers};
 use crate::games::blockudoku::board::Board;
 use crate::games::blockudoku::danger::death_chance;
-use crate::games::blockudoku::eval::{DEFAULT_WEIGHTS, Weights, features};
+use crate::games::blockudoku::eval::{Weights, features};
+use crate::games::blockudoku::eval_file::Evaluation;
 use crate::games::blockudoku::features::FEATURES;
 use crate::games::blockudoku::piece::{Piece, PieceSet};
 use crate::games::blockudoku::rules::{Position, Scoring, play_plan};
@@ -44,7 +45,7 @@ struct GameResult {
 
 struct Setup {
     set: PieceSet,
-    weights: Weights,
+    eval: Evaluation,
     limits: Limits,
     starts: Vec<Board>,
 }
@@ -68,6 +69,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
         ("--distill", args.distill.is_some()),
+        ("--eval-file", args.eval_file.is_some()),
     ];
     let sudoku_only = [
         ("--box", args.r#box.is_some()),
@@ -96,10 +98,13 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         ));
     }
     let set = PieceSet::builtin(&args.pieceset)?;
-    let weights = match &args.weights {
-        Some(text) => parse_weights(text)?,
-        None => DEFAULT_WEIGHTS,
+    let mut eval = match &args.eval_file {
+        Some(value) => Evaluation::from_option(value)?,
+        None => Evaluation::builtin(),
     };
+    if let Some(text) = &args.weights {
+        eval.weights = parse_weights(text)?;
+    }
     let limits = limits(args)?;
     let starts = match &args.starts {
         Some(path) => read_starts(path)?,
@@ -107,7 +112,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     };
     Ok(Setup {
         set,
-        weights,
+        eval,
         limits,
         starts,
     })
@@ -221,7 +226,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
         let seed = args.seed ^ rounds;
-        let mut search = HandSearch::new(&setup.set, setup.weights, position, &hand, seed)
+        let mut search = HandSearch::new(&setup.set, setup.eval.clone(), position, &hand, seed)
             .lookahead_from(args.lookahead_from)
             .level(args.level);
         iterative::deepen(&mut search, &control, &mut |_| {});

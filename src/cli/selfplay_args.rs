@@ -47,9 +47,14 @@ pub struct SelfplayArgs {
     /// Piece set the hands are dealt from.
     #[arg(long, default_value = "standard47")]
     pub pieceset: String,
-    /// Evaluation weights, comma-separated (for tuning).
+    /// Evaluation weights, comma-separated (for tuning). Blockudoku: they replace the linear
+    /// weights of --eval-file's evaluation.
     #[arg(long, allow_hyphen_values = true)]
     pub weights: Option<String>,
+    /// Blockudoku: the evaluation, as the engine's `EvalFile` option: `builtin` (the default),
+    /// `handmade` (the linear weights alone) or an evaluation file (docs/blockudoku-distill.md).
+    #[arg(long)]
+    pub eval_file: Option<String>,
     /// Append the board of each lost game, --record-before rounds before the loss, to this file
     /// (crowded start positions for tuning).
     #[arg(long)]

@@ -2,6 +2,7 @@
 
 use super::worker::Worker;
 use crate::games::blockudoku::board::CELLS;
+use crate::games::blockudoku::eval_file::Evaluation;
 use crate::games::blockudoku::search::LOOKAHEAD_FROM;
 use crate::games::{self, EngineOptions, FULL_STRENGTH, GameSession, MAX_MULTIPV};
 use crate::protocol::{Command, answer, parse_line};
@@ -25,6 +26,7 @@ impl Default for EngineOptions {
             lookahead_from: LOOKAHEAD_FROM,
             level: FULL_STRENGTH,
             multipv: 1,
+            blockudoku_eval: Evaluation::builtin(),
         }
     }
 }
@@ -169,6 +171,7 @@ impl Session {
         out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        out.line("option name EvalFile type string default builtin");
         out.line("teiok");
     }
 
@@ -203,10 +206,14 @@ impl Session {
             "LookaheadFrom" => self.options.lookahead_from = number(CELLS as u64)? as u32,
             "Level" => self.options.level = in_range(1, u64::from(FULL_STRENGTH))? as u32,
             "MultiPV" => self.options.multipv = in_range(1, MAX_MULTIPV as u64)? as usize,
+            "EvalFile" => {
+                self.options.blockudoku_eval =
+                    Evaluation::from_option(value).map_err(|e| format!("option EvalFile: {e}"))?
+            }
             _ => {
                 return Err(format!(
                     "unknown option '{name}' (known: MoveOverhead, Seed, Threads, OwnBook, \
-                     LookaheadFrom, Level, MultiPV)"
+                     LookaheadFrom, Level, MultiPV, EvalFile)"
                 ));
             }
         }

@@ -23,6 +23,8 @@ pub struct EngineOptions {
     pub level: u32,
     /// How many best lines a search reports (`MultiPV` option), 1 to [`MAX_MULTIPV`].
     pub multipv: usize,
+    /// Blockudoku: the evaluation (`EvalFile` option: `builtin`, `handmade` or a file).
+    pub blockudoku_eval: blockudoku::eval_file::Evaluation,
 }
 
 /// The `Level` of full strength, the default: no cap on the search but the client's limits.

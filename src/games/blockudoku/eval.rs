@@ -17,9 +17,12 @@
 //! The features' order and the cheap ones are in [`super::features`].
 
 use super::board::{Board, SIZE};
+use super::eval_file::Evaluation;
 use super::features::{FEATURES, NOT_LAST_COL, NOT_LAST_ROW, cheap_features};
+use super::ntuple::Tuples;
 use super::piece::{EmptyRuns, Piece, PieceSet};
 use super::simd::Batch;
+use std::sync::Arc;
 
 /// The largest value each feature can take (for bounds).
 const FEATURE_MAX: [i32; FEATURES] = [
@@ -129,6 +132,8 @@ struct FitTest {
 #[derive(Debug, Clone)]
 pub struct Evaluator {
     weights: Weights,
+    /// The n-tuple tables (they only subtract: see [`Tuples`]), added after the cheap part.
+    tuples: Arc<Tuples>,
     tests: Vec<FitTest>,
     /// The runs of every test, each test's at `start..start + len`.
     runs: Vec<(u8, u8)>,
@@ -145,8 +150,9 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// The evaluator of `weights` for pieces dealt from `set`.
-    pub fn new(set: &PieceSet, weights: Weights) -> Self {
+    /// The evaluator of `eval` (weights, or weights and tuples) for pieces dealt from `set`.
+    pub fn new(set: &PieceSet, eval: impl Into<Evaluation>) -> Self {
+        let Evaluation { weights, tuples } = eval.into();
         let mut order: Vec<usize> = (0..set.pieces.len()).collect();
         // Biggest first: the likeliest not to fit, and supersets come before their parts.
         order.sort_by_key(|&i| std::cmp::Reverse(set.pieces[i].cells));
@@ -178,6 +184,7 @@ impl Evaluator {
         let narrow = weights.0.iter().all(|&w| i16::try_from(w).is_ok());
         Evaluator {
             weights,
+            tuples,
             tests,
             runs,
             pieces,
@@ -194,7 +201,7 @@ impl Evaluator {
     }
 
     /// The value of the cheap features alone (an upper bound of the full value when the piece
-    /// weights are not positive).
+    /// weights are not positive; the tuples only subtract).
     #[inline(always)]
     pub fn cheap(&self, board: Board) -> i32 {
         dot(&cheap_features(board), &self.weights)
@@ -301,7 +308,7 @@ impl Evaluator {
     }
 
     /// [`Evaluator::finish`] for a board on which the pieces of `known_unfit` (test indexes)
-    /// are known not to fit.
+    /// are known not to fit. The tuples come first: a look-up each, cheaper than a piece test.
     #[inline]
     pub fn finish_known(
         &self,
@@ -312,6 +319,9 @@ impl Evaluator {
     ) -> Option<i32> {
         let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
         let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
+        if !self.tuples.is_empty() {
+            value += self.tuples.value(board);
+        }
         if self.bounded && value <= floor {
             return None;
         }
@@ -545,6 +555,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn tuples_add_their_values_and_keep_the_bound_exact() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut tuples = Tuples::none();
+        for rect in [(0, 0, 3, 3), (3, 6, 3, 3), (4, 0, 1, 9), (0, 8, 9, 1)] {
+            let table: Vec<i32> = (0..1 << (rect.2 * rect.3))
+                .map(|_| rng.random_range(-300..50))
+                .collect();
+            tuples.push(rect, &table).unwrap();
+        }
+        let tuples = Arc::new(tuples);
+        let eval = Evaluation {
+            weights: DEFAULT_WEIGHTS,
+            tuples: tuples.clone(),
+        };
+        let ev = Evaluator::new(&set, eval);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..2000 {
+            let marks = rng.random_range(0..70);
+            let b = Board::random(&mut rng, marks);
+            let value = evaluate(b, &set, &DEFAULT_WEIGHTS) + tuples.value(b);
+            seen.insert(tuples.value(b));
+            assert_eq!(ev.full(b), value, "{b}");
+            assert!(ev.cheap(b) >= value, "the cheap part stays an upper bound");
+            let state = ev.piece_state(b);
+            assert_eq!(
+                ev.finish_known(b, ev.cheap(b), i32::MIN, state.unfit),
+                Some(value)
+            );
+            for floor in [value - 1, value, value + 1, value - 500] {
+                assert_eq!(ev.above(b, floor), (value > floor).then_some(value));
+            }
+        }
+        assert!(seen.len() > 500, "the tables tell boards apart");
     }
 
     #[test]

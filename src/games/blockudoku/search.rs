@@ -20,7 +20,8 @@
 
 use super::board::{Board, CELLS};
 use super::board_set::BoardSet;
-use super::eval::{Evaluator, PieceState, Weights};
+use super::eval::{Evaluator, PieceState};
+use super::eval_file::Evaluation;
 use super::level::{Caps, Play};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
@@ -162,11 +163,12 @@ pub struct HandSearch<'a> {
 }
 
 impl<'a> HandSearch<'a> {
-    /// A search of `hand` (1 to 3 pieces) from `start`; `set` is what future hands are dealt
-    /// from, `seed` drives the sampling of future hands.
+    /// A search of `hand` (1 to 3 pieces) from `start` with the evaluation `eval` (an
+    /// [`Evaluation`] or linear weights); `set` is what future hands are dealt from, `seed`
+    /// drives the sampling of future hands.
     pub fn new(
         set: &'a PieceSet,
-        weights: Weights,
+        eval: impl Into<Evaluation>,
         start: Position,
         hand: &'a [Piece],
         seed: u64,
@@ -174,7 +176,7 @@ impl<'a> HandSearch<'a> {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
         HandSearch {
             set,
-            ev: cached_evaluator(set, weights),
+            ev: cached_evaluator(set, eval.into()),
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -927,26 +929,32 @@ impl Drop for HandSearch<'_> {
 thread_local! {
     /// The set of seen boards of the last search on this thread (its memory is reused).
     static SEEN: std::cell::Cell<BoardSet> = std::cell::Cell::new(BoardSet::default());
-    /// The last evaluator built on this thread, by piece set and weights: its tables take
+    /// The last evaluator built on this thread, by piece set and evaluation: its tables take
     /// tens of microseconds to build, too much to redo every round.
-    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Weights, Rc<Evaluator>)>> =
+    static EVALUATOR: std::cell::RefCell<Option<(PieceSet, Evaluation, Rc<Evaluator>)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// The evaluator of `set` and `weights`, built once per thread while they stay the same
+/// The evaluator of `set` and `eval`, built once per thread while they stay the same
 /// (shared, not copied: it holds the set's pieces, and copying them took a tenth of a round).
-fn cached_evaluator(set: &PieceSet, weights: Weights) -> Rc<Evaluator> {
+fn cached_evaluator(set: &PieceSet, eval: Evaluation) -> Rc<Evaluator> {
     EVALUATOR.with(|cell| {
         let mut cached = cell.borrow_mut();
         match &*cached {
-            Some((s, w, ev)) if *w == weights && same_shapes(s, set) => Rc::clone(ev),
+            Some((s, e, ev)) if same_evaluation(e, &eval) && same_shapes(s, set) => Rc::clone(ev),
             _ => {
-                let ev = Rc::new(Evaluator::new(set, weights));
-                *cached = Some((set.clone(), weights, Rc::clone(&ev)));
+                let ev = Rc::new(Evaluator::new(set, eval.clone()));
+                *cached = Some((set.clone(), eval, Rc::clone(&ev)));
                 ev
             }
         }
     })
+}
+
+/// True if two evaluations are the same (the tables compared by address first: the same file
+/// is shared, not copied).
+fn same_evaluation(a: &Evaluation, b: &Evaluation) -> bool {
+    a.weights == b.weights && (std::sync::Arc::ptr_eq(&a.tuples, &b.tuples) || a.tuples == b.tuples)
 }
 
 /// True if two piece sets hold the same shapes in the same order (a piece is its shape).
@@ -1234,8 +1242,23 @@ mod tests {
 
     /// The best evaluation over every order and placement, by brute force.
     fn brute_best(set: &PieceSet, board: Board, hand: &[Piece], remaining: u8) -> Option<i32> {
+        brute_best_by(
+            &|b| evaluate(b, set, &DEFAULT_WEIGHTS),
+            board,
+            hand,
+            remaining,
+        )
+    }
+
+    /// The best `value` of a final board over every order and placement, by brute force.
+    fn brute_best_by(
+        value: &dyn Fn(Board) -> i32,
+        board: Board,
+        hand: &[Piece],
+        remaining: u8,
+    ) -> Option<i32> {
         if remaining == 0 {
-            return Some(evaluate(board, set, &DEFAULT_WEIGHTS));
+            return Some(value(board));
         }
         let mut best = None;
         for slot in 0..hand.len() {
@@ -1244,7 +1267,7 @@ mod tests {
             }
             for anchor in cells_of(hand[slot].fits(board)) {
                 let next = board.place(hand[slot].at(anchor)).0;
-                if let Some(v) = brute_best(set, next, hand, remaining & !(1 << slot)) {
+                if let Some(v) = brute_best_by(value, next, hand, remaining & !(1 << slot)) {
                     best = Some(best.map_or(v, |b: i32| b.max(v)));
                 }
             }
@@ -1330,6 +1353,60 @@ mod tests {
             }
         }
         assert!(placed > 100, "{placed}");
+    }
+
+    /// An evaluation with the built-in weights and random tables on boxes, rows and columns.
+    fn random_tuples(seed: u64) -> Evaluation {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut tuples = crate::games::blockudoku::ntuple::Tuples::none();
+        for rect in [
+            (0, 0, 3, 3),
+            (3, 3, 3, 3),
+            (6, 3, 3, 3),
+            (4, 0, 1, 9),
+            (0, 8, 9, 1),
+        ] {
+            let table: Vec<i32> = (0..1 << (rect.2 * rect.3))
+                .map(|_| rng.random_range(-300..50))
+                .collect();
+            tuples.push(rect, &table).unwrap();
+        }
+        Evaluation {
+            weights: DEFAULT_WEIGHTS,
+            tuples: Arc::new(tuples),
+        }
+    }
+
+    #[test]
+    fn full_search_with_tuples_finds_the_best_final_board() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let eval = random_tuples(5);
+        let reference = Evaluator::new(&set, eval.clone());
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut checked = 0;
+        for round in 0..30 {
+            let board = Board::random(&mut rng, 20 + round % 30);
+            let hand: Vec<Piece> = (0..3)
+                .map(|_| set.pieces[rng.random_range(0..set.pieces.len())].clone())
+                .collect();
+            let expected = brute_best_by(&|b| reference.full(b), board, &hand, 7);
+            let position = Position {
+                board,
+                ..Position::default()
+            };
+            let mut search = HandSearch::new(&set, eval.clone(), position, &hand, 1);
+            crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
+            match (expected, search.chosen_plan()) {
+                (None, plan) => assert_eq!(plan, None, "no plan exists"),
+                (Some(value), Some(plan)) => {
+                    let after = play_plan(position, &hand, &plan, Scoring::App).unwrap();
+                    assert_eq!(reference.full(after.board), value);
+                    checked += 1;
+                }
+                (Some(_), None) => panic!("a plan exists but the search found none"),
+            }
+        }
+        assert!(checked > 10, "{checked}");
     }
 
     #[test]

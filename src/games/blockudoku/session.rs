@@ -2,7 +2,7 @@
 //! `position [board ROWS] [score N] [streak 0|1]`, `pieces SHAPE...`, `legal`, `show`, `go`.
 
 use super::board::{self, Board};
-use super::eval::{DEFAULT_WEIGHTS, Weights};
+use super::eval_file::Evaluation;
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{self, Placement, Position, Scoring};
 use super::search::HandSearch;
@@ -180,7 +180,7 @@ impl GameSession for BlockudokuSession {
         Ok(Box::new(BlockudokuJob {
             fallback: fallback.iter().map(|p| p.notation()).collect(),
             set: self.set.clone(),
-            weights: DEFAULT_WEIGHTS,
+            eval: options.blockudoku_eval.clone(),
             position: self.position,
             hand: self.hand.clone(),
             seed: options.seed,
@@ -195,7 +195,7 @@ impl GameSession for BlockudokuSession {
 struct BlockudokuJob {
     fallback: Vec<String>,
     set: Arc<PieceSet>,
-    weights: Weights,
+    eval: Evaluation,
     position: Position,
     hand: Vec<Piece>,
     seed: u64,
@@ -208,7 +208,7 @@ impl SearchJob for BlockudokuJob {
     fn run(self: Box<Self>, control: &SearchControl, report: &mut dyn FnMut(&Info)) -> Vec<String> {
         let mut search = HandSearch::new(
             &self.set,
-            self.weights,
+            self.eval.clone(),
             self.position,
             &self.hand,
             self.seed,
