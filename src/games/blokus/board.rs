@@ -1153,6 +1153,45 @@ mod tests {
         }
     }
 
+    /// Nexos: 515 first moves a colour, each on one of its four starting segments; a piece
+    /// joins its colour at a segment's end, never crosses a junction a straight run covers,
+    /// and scores its segments (+10 with every piece placed, nothing more for the single
+    /// segment last).
+    #[test]
+    fn nexos_segments_junctions_and_scores() {
+        for v in [Variant::Nexos, Variant::Nexos2] {
+            let mut b = Board::new(v);
+            for c in 0..4 {
+                let moves = legal(&mut b, c);
+                assert_eq!(moves.len(), 515);
+                let starts = v.starts(c);
+                let t = b.tables();
+                assert!(moves.iter().all(|&m| {
+                    (t.moves[m as usize].points().iter()).any(|p| starts.contains(p))
+                }));
+            }
+        }
+        let mut b = Board::new(Variant::Nexos);
+        let bar = mv(&b, "e22,e20");
+        // The bar covers its two segments and the junction e21 between them.
+        assert_eq!(b.tables().moves[bar as usize].size, 3);
+        b.play(0, bar);
+        assert_eq!(b.points(0), 2);
+        let t = b.tables();
+        assert!(!b.is_legal(0, mv(&b, "b21,d21,f21")), "crosses e21");
+        assert!(b.is_legal(0, mv(&b, "f21")), "at the bar's end");
+        assert!(b.is_legal(0, mv(&b, "e18,f17")), "at the bar's other end");
+        assert!(!b.is_legal(0, mv(&b, "g20")), "touches nothing of blue");
+        assert_eq!(
+            t.score(t.moves[mv(&b, "e18,f17") as usize].piece as usize),
+            2
+        );
+        b.left[0] = [0; MAX_PIECES];
+        b.pieces_left[0] = 0;
+        b.last_mono[0] = true;
+        assert_eq!(b.points(0), 2 + 10, "no bonus for the single segment");
+    }
+
     #[test]
     fn bonuses_and_results() {
         let mut b = Board::new(Variant::Duo);

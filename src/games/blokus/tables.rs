@@ -77,7 +77,10 @@ impl MoveBits {
         let mut x = 0u128;
         for &p in points {
             let i = u32::from(p - off);
-            assert!(i <= WINDOW, "a placement spans at most {WINDOW} squares past its first");
+            assert!(
+                i <= WINDOW,
+                "a placement spans at most {WINDOW} squares past its first"
+            );
             if i > 0 {
                 x |= 1 << (i - 1);
             }
@@ -310,7 +313,9 @@ impl Tables {
             .map(|p| {
                 let around = match geo.grid {
                     Grid::Square => geo.status_points(p, STATUS_POINTS),
-                    Grid::Triangle | Grid::Segment => most_covered_with(p, &covering[p as usize], &moves),
+                    Grid::Triangle | Grid::Segment => {
+                        most_covered_with(p, &covering[p as usize], &moves)
+                    }
                 };
                 let mut slots = [PAD; STATUS_POINTS];
                 for (slot, q) in slots.iter_mut().zip(around) {
