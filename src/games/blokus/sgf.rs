@@ -3,8 +3,9 @@
 //!
 //! The format: SGF 4 syntax; the root node's `GM` names the variant (see [`GAME_NAMES`]:
 //! `Blokus`, `Blokus Two-Player`, `Blokus Three-Player`, `Blokus Duo`, `Blokus Junior`, the
-//! three of Trigon, the four of Callisto and `Nexos`, `Nexos Two-Player`); a move is a node with one move property whose
-//! value is the piece's squares joined by commas (`B[f9,e10,f10,g10,f11]`). Move properties
+//! three of Trigon, the four of Callisto and `Nexos`, `Nexos Two-Player`); a move is a node
+//! with one move property whose value is the piece's squares joined by commas
+//! (`B[f9,e10,f10,g10,f11]`; Nexos: its segments). Move properties
 //! are `B` / `W` in the two-colour variants (Duo, Junior, Callisto Two-Player; `1` / `2` as
 //! some old records have them are read too) and `1` .. `4` (the colours in playing order) in
 //! the others. Passes are implicit: a colour that cannot

@@ -1,8 +1,8 @@
 """Nexos in tessera_engine_client.blokus and blokus_sgf: the segment grid, the 24 pieces, the
 junctions a piece covers, the starting segments, scores with the +10 bonus; checked against facts
 of Pentobi (its placement count, its count of first moves) and against the engine: GTP
-`all_legal` at every position of a random game's first 24 moves, `final_score`, and `tessera gtp loadsgf` of a
-record written here. tools/blokus_rules_check.py checks the rules against Pentobi itself."""
+`all_legal` at every position of a random game's first 24 moves, `final_score`, and `tessera gtp
+loadsgf` of a record written here. tools/blokus_rules_check.py checks the rules against Pentobi itself."""
 
 import pytest
 
