@@ -459,3 +459,45 @@ fn callisto_all_legal_genmove_and_a_whole_game() {
     g.ok("play b i5,j5,k5");
     assert_eq!(g.ok("final_score"), "B+5");
 }
+
+/// Nexos over GTP: Pentobi's game names, its count of first moves (515 for every colour), its
+/// notation (segments only), a move refused with an error, its records replayed to its final
+/// scores, and a whole four-colour game by genmove, every move in `all_legal`.
+#[test]
+fn nexos_rules_records_and_a_whole_game() {
+    let mut g = Gtp::start(&["--nodes", "30", "--seed", "1"]);
+    g.ok("set_game Nexos");
+    for colour in 1..=4 {
+        assert_eq!(g.ok(&format!("all_legal {colour}")).lines().count(), 515);
+    }
+    let e = g.err("play 1 e18");
+    assert!(e.contains("starting"), "off the starting segments: {e}");
+    assert!(g.err("play 1 e21").contains("bad square"), "a junction");
+    // An upright bar through the start: four segments, named without its junctions.
+    g.ok("play 1 e22,e20,e18,e16");
+    assert_eq!(g.ok("final_score"), "4 0 0 0");
+    assert!(g.err("play 1 e20").contains("illegal move"), "covered");
+    for (name, score) in [("nexos2", "B+2"), ("nexos", "73 59 79 81")] {
+        let record = format!(
+            "{}/tests/data/blokus/{name}-pentobi.blksgf",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        g.ok(&format!("loadsgf {record}"));
+        assert_eq!(g.ok("final_score"), score, "{name}: Pentobi's score");
+    }
+    g.ok("set_game Nexos");
+    let mut passes = 0;
+    let mut colour = 0;
+    while passes < 4 {
+        let legal = g.ok(&format!("all_legal {}", colour + 1));
+        let mv = g.ok(&format!("genmove {}", colour + 1));
+        if mv == "pass" {
+            assert!(legal.is_empty(), "passes only without a move");
+            passes += 1;
+        } else {
+            assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+            passes = 0;
+        }
+        colour = (colour + 1) % 4;
+    }
+}

@@ -15,7 +15,7 @@ plus ``tessera_engine_client`` (tools/python, used from the checkout).
 
 Variants: Pentobi's ``-g`` names ``classic``, ``classic_2``, ``classic_3``, ``duo``, ``junior``,
 ``trigon``, ``trigon_2``, ``trigon_3``, ``callisto``, ``callisto_2``, ``callisto_2_4``,
-``callisto_3`` (or tessera_engine_client's, ``two``, ``three``). Each engine
+``callisto_3``, ``nexos``, ``nexos_2`` (or tessera_engine_client's, ``two``, ``three``). Each engine
 gets ``set_game NAME`` (the SGF game name, ``Blokus Trigon``; ``--no-set-game`` leaves it to
 the command line), then per game ``clear_board`` (and ``set_random_seed`` if it knows the
 command), ``play COLOUR MOVE`` for every move and ``all_legal COLOUR`` / ``final_score`` as

@@ -12,7 +12,8 @@ use super::tables::{self, BITS_BYTES, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, Squar
 /// Most pieces in a set.
 pub const MAX_PIECES: usize = 24;
 
-/// The variants: the five on square boards, the three of Trigon and the four of Callisto.
+/// The variants: the five on square boards, the three of Trigon, the four of Callisto and the
+/// two of Nexos.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
     /// 20x20, four colours, four players.
@@ -39,6 +40,10 @@ pub enum Variant {
     Callisto24,
     /// Callisto on a 20x20 octagon of 220 squares, three colours, three players.
     Callisto3,
+    /// Nexos: pieces of line segments on a 12x12 lattice, four colours, four players.
+    Nexos,
+    /// Nexos, four colours, two players (colours 1+3 against 2+4).
+    Nexos2,
 }
 
 /// Colour names in four-colour variants, in playing order.
@@ -48,7 +53,7 @@ pub const COLOUR_NAMES_2: [&str; 2] = ["black", "white"];
 
 impl Variant {
     /// All variants with their protocol names.
-    pub const ALL: [(&'static str, Variant); 12] = [
+    pub const ALL: [(&'static str, Variant); 14] = [
         ("classic", Variant::Classic),
         ("two", Variant::Two),
         ("three", Variant::Three),
@@ -61,6 +66,8 @@ impl Variant {
         ("callisto_2", Variant::Callisto2),
         ("callisto_2_4", Variant::Callisto24),
         ("callisto_3", Variant::Callisto3),
+        ("nexos", Variant::Nexos),
+        ("nexos_2", Variant::Nexos2),
     ];
 
     /// The protocol name.
@@ -94,6 +101,7 @@ impl Variant {
             Variant::Callisto | Variant::Callisto24 => tables::callisto(),
             Variant::Callisto2 => tables::callisto_2(),
             Variant::Callisto3 => tables::callisto_3(),
+            Variant::Nexos | Variant::Nexos2 => tables::nexos(),
         }
     }
 
@@ -109,7 +117,7 @@ impl Variant {
     /// Number of players.
     pub fn nplayers(self) -> usize {
         match self {
-            Variant::Classic | Variant::Trigon | Variant::Callisto => 4,
+            Variant::Classic | Variant::Trigon | Variant::Callisto | Variant::Nexos => 4,
             Variant::Three | Variant::Trigon3 | Variant::Callisto3 => 3,
             _ => 2,
         }
@@ -118,7 +126,10 @@ impl Variant {
     /// Whether two players share the board's four colours, each playing two (colours 1+3
     /// against 2+4).
     pub fn two_colours_each(self) -> bool {
-        matches!(self, Variant::Two | Variant::Trigon2 | Variant::Callisto24)
+        matches!(
+            self,
+            Variant::Two | Variant::Trigon2 | Variant::Callisto24 | Variant::Nexos2
+        )
     }
 
     /// Whether a search rewards the player left with more live corner points at the end (as
@@ -133,16 +144,19 @@ impl Variant {
         matches!(self, Variant::Trigon | Variant::Trigon2 | Variant::Trigon3)
     }
 
-    /// Whether the +15/+5 bonuses apply (the 21 classic pieces and Trigon).
-    pub fn bonus(self) -> bool {
-        !matches!(
-            self,
+    /// The bonuses: points for placing all pieces, and more when the last was the single
+    /// square (+15 and +5 with the 21 classic pieces and Trigon's, +10 and none in Nexos, none
+    /// in Junior and Callisto).
+    pub fn bonus(self) -> (i32, i32) {
+        match self {
             Variant::Junior
-                | Variant::Callisto
-                | Variant::Callisto2
-                | Variant::Callisto24
-                | Variant::Callisto3
-        )
+            | Variant::Callisto
+            | Variant::Callisto2
+            | Variant::Callisto24
+            | Variant::Callisto3 => (0, 0),
+            Variant::Nexos | Variant::Nexos2 => (10, 0),
+            _ => (15, 5),
+        }
     }
 
     /// Whether equal points go to the later player (Callisto): the player whose colours move
@@ -155,7 +169,8 @@ impl Variant {
     }
 
     /// The starting squares of each colour: one of its own on square boards, the six shared
-    /// ones of Trigon, none in Callisto.
+    /// ones of Trigon, none in Callisto, in Nexos the four segments around a junction of its
+    /// own (the fifth from the board's sides).
     pub fn starts(self, c: usize) -> Vec<u16> {
         let t = self.tables();
         let names: &[&str] = match self {
@@ -166,6 +181,12 @@ impl Variant {
             Variant::Callisto | Variant::Callisto2 | Variant::Callisto24 | Variant::Callisto3 => {
                 &[]
             }
+            Variant::Nexos | Variant::Nexos2 => &[
+                ["e22", "d21", "f21", "e20"],
+                ["u22", "t21", "v21", "u20"],
+                ["u6", "t5", "v5", "u4"],
+                ["e6", "d5", "f5", "e4"],
+            ][c],
         };
         names
             .iter()
@@ -347,15 +368,16 @@ impl Board {
         self.squares[c] as u32
     }
 
-    /// Points of colour `c`: squares placed, not counting loose pieces (Callisto's single
-    /// squares), +15 with all pieces placed, +5 more if the last one was the monomino (bonuses
-    /// only with the classic pieces and Trigon's).
+    /// Points of colour `c`: squares placed (Nexos: segments), not counting loose pieces
+    /// (Callisto's single squares), and the variant's bonuses (see [`Variant::bonus`]) with all
+    /// pieces placed.
     pub fn points(&self, c: usize) -> i32 {
         let mut p = self.scored[c] as i32;
-        if self.pieces_left[c] == 0 && self.variant.bonus() {
-            p += 15;
+        if self.pieces_left[c] == 0 {
+            let (all, mono) = self.variant.bonus();
+            p += all;
             if self.last_mono[c] {
-                p += 5;
+                p += mono;
             }
         }
         p
@@ -1129,6 +1151,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Nexos: 515 first moves a colour, each on one of its four starting segments; a piece
+    /// joins its colour at a segment's end, never crosses a junction a straight run covers,
+    /// and scores its segments (+10 with every piece placed, nothing more for the single
+    /// segment last).
+    #[test]
+    fn nexos_segments_junctions_and_scores() {
+        for v in [Variant::Nexos, Variant::Nexos2] {
+            let mut b = Board::new(v);
+            for c in 0..4 {
+                let moves = legal(&mut b, c);
+                assert_eq!(moves.len(), 515);
+                let starts = v.starts(c);
+                let t = b.tables();
+                assert!(moves.iter().all(|&m| {
+                    (t.moves[m as usize].points().iter()).any(|p| starts.contains(p))
+                }));
+            }
+        }
+        let mut b = Board::new(Variant::Nexos);
+        let bar = mv(&b, "e22,e20");
+        // The bar covers its two segments and the junction e21 between them.
+        assert_eq!(b.tables().moves[bar as usize].size, 3);
+        b.play(0, bar);
+        assert_eq!(b.points(0), 2);
+        let t = b.tables();
+        assert!(!b.is_legal(0, mv(&b, "b21,d21,f21")), "crosses e21");
+        assert!(b.is_legal(0, mv(&b, "f21")), "at the bar's end");
+        assert!(b.is_legal(0, mv(&b, "e18,f17")), "at the bar's other end");
+        assert!(!b.is_legal(0, mv(&b, "g20")), "touches nothing of blue");
+        assert_eq!(
+            t.score(t.moves[mv(&b, "e18,f17") as usize].piece as usize),
+            2
+        );
+        b.left[0] = [0; MAX_PIECES];
+        b.pieces_left[0] = 0;
+        b.last_mono[0] = true;
+        assert_eq!(b.points(0), 2 + 10, "no bonus for the single segment");
     }
 
     #[test]

@@ -70,6 +70,12 @@ impl Considered {
                     all,
                 }
             }
+            // Nexos: every piece from the start (no opening schedule measured yet).
+            Grid::Segment => Considered {
+                two_colours: Vec::new(),
+                more_colours: Vec::new(),
+                all,
+            },
             Grid::Triangle => {
                 let mut rounds = by_size(&[(6, 4), (5, 5), (4, 7), (3, 9)]);
                 for mask in &mut rounds[..4] {

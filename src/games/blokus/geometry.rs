@@ -2,8 +2,9 @@
 //! colour may not touch itself there) and which share only a corner (a colour's next piece
 //! must touch it there), how pieces turn, where a piece may lie, and how cells are named.
 //!
-//! Two grids: squares (Classic, Duo, Junior; Callisto's octagons, cut from a square with a
-//! marked centre section) and triangles (Trigon, a hexagon of triangles). Cells are numbered
+//! Three grids: squares (Classic, Duo, Junior; Callisto's octagons, cut from a square with a
+//! marked centre section), triangles (Trigon, a hexagon of triangles) and line segments
+//! (Nexos, see [`Geometry::nexos`]). Cells are numbered
 //! row by row from the bottom row up, left to right, on-board cells only: on a full square
 //! board point `p` is column `p % size`, row `p / size`. Names are the reference
 //! engine's: the column as letters (`a`..`z`, `aa`, `ab`, ...) and the row counted from the
@@ -24,6 +25,8 @@ pub enum Grid {
     Square,
     /// Equilateral triangles, a hexagonal board.
     Triangle,
+    /// Unit line segments of a square lattice and the junctions where they meet (Nexos).
+    Segment,
 }
 
 /// Marks a grid cell that is not on the board.
@@ -204,6 +207,44 @@ impl Geometry {
         g
     }
 
+    /// The Nexos board: the lines of a 12 x 12 square lattice, held as the cells of a 25 x 25
+    /// grid. A cell with even column and row is a junction (a lattice point); one with an odd
+    /// column and even row is a horizontal segment, one with an even column and odd row a
+    /// vertical segment; those with both odd (the lattice's squares) are not on the board.
+    /// Pieces cover segments and the junctions their straight runs pass through (which no
+    /// other piece may then cross). Segments have no edge neighbours: a segment touches, at
+    /// its ends, the segments continuing it and the four crossing it there (its corner
+    /// neighbours, where a colour's next piece joins it); junctions touch nothing.
+    pub fn nexos() -> Geometry {
+        let size = 25;
+        let mut g = Self::square_grid(size, |x, y| x % 2 == 0 || y % 2 == 0);
+        g.grid = Grid::Segment;
+        g.adj = vec![Vec::new(); g.npoints()];
+        g.diag = (0..g.npoints() as u16)
+            .map(|p| {
+                let (x, y) = g.coords(p);
+                let (x, y) = (x as i32, y as i32);
+                let steps: &[(i32, i32)] = match (x % 2, y % 2) {
+                    (1, _) => &[(-2, 0), (2, 0), (-1, -1), (1, 1), (-1, 1), (1, -1)],
+                    (_, 1) => &[(0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)],
+                    _ => &[],
+                };
+                (steps.iter())
+                    .filter_map(|(dx, dy)| g.point(x + dx, y + dy))
+                    .collect()
+            })
+            .collect();
+        g
+    }
+
+    /// Whether point `p` is a junction of segments (Nexos), which scores nothing and names no
+    /// move; false on other grids.
+    #[inline]
+    pub fn is_junction(&self, p: u16) -> bool {
+        let (x, y) = self.coords(p);
+        self.grid == Grid::Segment && x % 2 == 0 && y % 2 == 0
+    }
+
     /// Number of cells.
     #[inline]
     pub fn npoints(&self) -> usize {
@@ -269,6 +310,8 @@ impl Geometry {
         let (x, y) = self.coords(p);
         match self.grid {
             Grid::Square => (x as f32, y as f32),
+            // Half a lattice square per grid cell.
+            Grid::Segment => (x as f32 / 2.0, y as f32 / 2.0),
             Grid::Triangle => {
                 let h = 3f32.sqrt() / 2.0;
                 // The centre sits a third of the height from the base.
@@ -341,7 +384,7 @@ impl Geometry {
                     .take(n)
                     .collect()
             }
-            Grid::Triangle => self
+            Grid::Triangle | Grid::Segment => self
                 .adj(p)
                 .iter()
                 .chain(self.diag(p))
@@ -359,6 +402,19 @@ impl Geometry {
                 for cells in pieces::orientations(shape) {
                     for oy in 0..self.height as i32 {
                         for ox in 0..self.width as i32 {
+                            let at: Option<Vec<u16>> = (cells.iter())
+                                .map(|&(x, y)| self.point(ox + i32::from(x), oy + i32::from(y)))
+                                .collect();
+                            out.extend(at);
+                        }
+                    }
+                }
+            }
+            Grid::Segment => {
+                // Shifts by even steps keep junctions on junctions.
+                for cells in segment_orientations(shape) {
+                    for oy in (0..self.height as i32).step_by(2) {
+                        for ox in (0..self.width as i32).step_by(2) {
                             let at: Option<Vec<u16>> = (cells.iter())
                                 .map(|&(x, y)| self.point(ox + i32::from(x), oy + i32::from(y)))
                                 .collect();
@@ -400,6 +456,38 @@ fn in_octagon(x: usize, y: usize, size: usize, edge: usize) -> bool {
     let d = y.min(size - 1 - y);
     let cut = ((size - edge) / 2).saturating_sub(d);
     x >= cut && x < size - cut
+}
+
+/// Every distinct orientation (quarter turns about a junction, each also mirrored) of a
+/// segment shape, whose junctions have even column and row: each shifted by even steps to the
+/// smallest column and row 0 or 1 (keeping junctions even) and sorted.
+pub fn segment_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
+    let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
+    for t in 0..8 {
+        let mut cells: Vec<(i8, i8)> = (shape.cells.iter())
+            .map(|&(x, y)| {
+                let (x, y) = if t & 4 != 0 { (-x, y) } else { (x, y) };
+                match t & 3 {
+                    0 => (x, y),
+                    1 => (-y, x),
+                    2 => (-x, -y),
+                    _ => (y, -x),
+                }
+            })
+            .collect();
+        let even_floor = |v: i8| v - v.rem_euclid(2);
+        let min_x = even_floor(cells.iter().map(|c| c.0).min().unwrap_or(0));
+        let min_y = even_floor(cells.iter().map(|c| c.1).min().unwrap_or(0));
+        for c in &mut cells {
+            c.0 -= min_x;
+            c.1 -= min_y;
+        }
+        cells.sort_unstable();
+        if !seen.contains(&cells) {
+            seen.push(cells);
+        }
+    }
+    seen
 }
 
 /// Every distinct orientation (six rotations, each also mirrored) of a triangle shape, whose

@@ -45,7 +45,8 @@ pub struct GtpArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(FULL_STRENGTH)))]
     pub level: Option<u32>,
     /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`, `trigon`,
-    /// `trigon_2`, `trigon_3`, `callisto`, `callisto_2`, `callisto_2_4`, `callisto_3`).
+    /// `trigon_2`, `trigon_3`, `callisto`, `callisto_2`, `callisto_2_4`, `callisto_3`, `nexos`,
+    /// `nexos_2`).
     #[arg(long, default_value = "classic")]
     pub variant: String,
 }

@@ -28,6 +28,12 @@ const TRIGON: [f64; 9] = [
 const CALLISTO_2: [f64; 9] = [
     30.0, 87.0, 300.0, 1017.0, 4729.0, 20435.0, 122778.0, 613905.0, 3069529.0,
 ];
+/// Pentobi's playouts per move at levels 1..9 in Nexos (both forms).
+const NEXOS: [f64; 9] = [
+    250.0, 347.0, 625.0, 1223.0, 3117.0, 8270.0, 20954.0, 104774.0, 523877.0,
+];
+/// The share in Nexos: Pentobi's counts as they are (not yet calibrated against its CPU).
+const NEXOS_SHARE: [f64; 9] = [1.0; 9];
 /// A share of levels 1-9 that leaves levels 1-3 at Pentobi's counts and is `middle` at levels 4
 /// and 5, `high` from level 6 (where the budget grows along the game).
 const fn from_level_4(middle: f64, high: f64) -> [f64; 9] {
@@ -89,6 +95,8 @@ enum Ladder {
     Callisto,
     /// Callisto Two-Player.
     Callisto2,
+    /// Nexos (Pentobi's schedule along the game is Trigon's).
+    Nexos,
 }
 
 impl Ladder {
@@ -98,6 +106,7 @@ impl Ladder {
             Variant::Trigon | Variant::Trigon2 | Variant::Trigon3 => Ladder::Trigon,
             Variant::Callisto | Variant::Callisto24 | Variant::Callisto3 => Ladder::Callisto,
             Variant::Callisto2 => Ladder::Callisto2,
+            Variant::Nexos | Variant::Nexos2 => Ladder::Nexos,
             Variant::Classic | Variant::Two | Variant::Three => Ladder::Classic,
         }
     }
@@ -109,6 +118,7 @@ impl Ladder {
             Ladder::Duo => DUO,
             Ladder::Trigon | Ladder::Callisto => TRIGON,
             Ladder::Callisto2 => CALLISTO_2,
+            Ladder::Nexos => NEXOS,
         }
     }
 
@@ -120,11 +130,11 @@ impl Ladder {
         let opening = match (self, placed) {
             (Ladder::Duo, 0) => 0.6,
             (Ladder::Classic, 0 | 1)
-            | (Ladder::Trigon | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
+            | (Ladder::Trigon | Ladder::Nexos | Ladder::Callisto | Ladder::Callisto2, 0) => 0.2,
             (Ladder::Classic, 2) => 0.3,
-            (Ladder::Trigon, 1) => 0.5,
-            (Ladder::Trigon, 2) | (Ladder::Callisto, 1) => 0.6,
-            (Ladder::Trigon, 3) => 0.8,
+            (Ladder::Trigon | Ladder::Nexos, 1) => 0.5,
+            (Ladder::Trigon | Ladder::Nexos, 2) | (Ladder::Callisto, 1) => 0.6,
+            (Ladder::Trigon | Ladder::Nexos, 3) => 0.8,
             (Ladder::Callisto2, 1) => 0.2,
             _ => 1.0,
         };
@@ -143,6 +153,7 @@ fn share(variant: Variant) -> [f64; 9] {
         Variant::Callisto | Variant::Callisto3 => CALLISTO_SHARE,
         Variant::Callisto24 => CALLISTO_2_4_SHARE,
         Variant::Callisto2 => CALLISTO_2_SHARE,
+        Variant::Nexos | Variant::Nexos2 => NEXOS_SHARE,
     }
 }
 

@@ -1,6 +1,6 @@
-//! Blokus: Classic, Two-Player, Three-Player, Duo, Junior, Trigon, and Callisto (its rules as
-//! the reference engine plays them); rules, placement tables, Monte Carlo tree search, the
-//! protocol session, the GTP front end and game records (SGF).
+//! Blokus: Classic, Two-Player, Three-Player, Duo, Junior, Trigon, Callisto and Nexos (their
+//! rules as the reference engine plays them); rules, placement tables, Monte Carlo tree search,
+//! the protocol session, the GTP front end and game records (SGF).
 
 pub mod board;
 pub mod book;

@@ -125,6 +125,41 @@ pub const TRIGON: &[Shape] = &[
     s("O", &[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]),
 ];
 
+/// The 24 pieces of Nexos, smallest first: one to four unit segments of a square lattice, as
+/// cells of the segment grid (see `geometry::Geometry::nexos`: a junction has even column and
+/// row, a horizontal segment odd column and even row, a vertical one even column and odd row),
+/// `y` upwards. A piece holds the junctions its straight runs pass through (two of its
+/// segments in line, nothing else of it there), not those where it turns or branches.
+pub const NEXOS: &[Shape] = &[
+    s("1", &[(1, 0)]),
+    s("I2", &[(0, 1), (0, 2), (0, 3)]),
+    s("V2", &[(1, 2), (2, 1)]),
+    s("I3", &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]),
+    s("L3", &[(0, 1), (0, 2), (0, 3), (1, 4)]),
+    s("T3", &[(1, 0), (2, 1), (3, 0)]),
+    s("Z3", &[(1, 0), (2, 1), (3, 2)]),
+    s("U3", &[(0, 1), (1, 2), (2, 1)]),
+    s(
+        "I4",
+        &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7)],
+    ),
+    s("L4", &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 6)]),
+    s("Y", &[(1, 2), (2, 1), (2, 3), (2, 4), (2, 5)]),
+    s("N", &[(0, 1), (1, 2), (2, 3), (2, 4), (2, 5)]),
+    s("V4", &[(1, 4), (2, 4), (3, 4), (4, 1), (4, 2), (4, 3)]),
+    s("W", &[(0, 1), (1, 2), (2, 3), (3, 4)]),
+    s("Z4", &[(1, 0), (2, 1), (2, 2), (2, 3), (3, 4)]),
+    s("T4", &[(1, 0), (2, 1), (2, 2), (2, 3), (3, 0)]),
+    s("E", &[(1, 4), (2, 1), (2, 3), (3, 2)]),
+    s("U4", &[(0, 1), (1, 2), (2, 2), (3, 2), (4, 1)]),
+    s("X", &[(1, 2), (2, 1), (2, 3), (3, 2)]),
+    s("F", &[(0, 1), (0, 3), (1, 0), (1, 2)]),
+    s("H", &[(0, 1), (0, 3), (1, 2), (2, 3)]),
+    s("J", &[(0, 3), (1, 4), (2, 1), (2, 2), (2, 3)]),
+    s("G", &[(0, 3), (1, 2), (1, 4), (2, 1)]),
+    s("O", &[(0, 1), (1, 0), (1, 2), (2, 1)]),
+];
+
 /// Every distinct orientation (rotations and mirror images) of a shape, each normalised so its
 /// smallest x and y are 0 and its cells sorted.
 pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
@@ -182,6 +217,32 @@ mod tests {
             .map(|(s, n)| s.cells.len() * n as usize)
             .sum();
         assert_eq!((CALLISTO.len(), pieces, squares), (12, 21, 71));
+    }
+
+    /// Nexos: 84 segments in all; a junction belongs to a piece exactly where two of its
+    /// segments meet in line and no third does.
+    #[test]
+    fn nexos_set_has_84_segments_and_only_straight_junctions() {
+        let segment = |&(x, y): &(i8, i8)| (x + y) % 2 == 1;
+        let segments: usize = NEXOS
+            .iter()
+            .map(|s| s.cells.iter().filter(|c| segment(c)).count())
+            .sum();
+        assert_eq!((NEXOS.len(), segments), (24, 84));
+        for shape in NEXOS {
+            let has = |x: i8, y: i8| shape.cells.contains(&(x, y));
+            for x in 0..8 {
+                for y in 0..8 {
+                    if (x + y) % 2 == 1 || x % 2 == 1 {
+                        continue;
+                    }
+                    let (w, e, s, n) = (has(x - 1, y), has(x + 1, y), has(x, y - 1), has(x, y + 1));
+                    let meeting = [w, e, s, n].iter().filter(|&&b| b).count();
+                    let straight = meeting == 2 && ((w && e) || (s && n));
+                    assert_eq!(has(x, y), straight, "{} at {x},{y}", shape.name);
+                }
+            }
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@ const TRIANGLE_LOCAL_WEIGHT: [f32; 11] = [
 /// The local weights of the board's grid.
 fn local_weights(grid: Grid) -> &'static [f32; 11] {
     match grid {
-        Grid::Square => &LOCAL_WEIGHT,
+        Grid::Square | Grid::Segment => &LOCAL_WEIGHT,
         Grid::Triangle => &TRIANGLE_LOCAL_WEIGHT,
     }
 }

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::geometry::Grid;
-use super::tables::{Contact, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, Tables};
+use super::tables::{Contact, MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
 /// could still extend through; any other.
@@ -25,10 +25,20 @@ const BESIDE_AT: usize = COVER_KINDS;
 const CORNER_AT: usize = BESIDE_AT + BESIDE_KINDS;
 /// Index of the weight for a piece of one square (then two, ..., five).
 const SIZE_AT: usize = CORNER_AT + CORNER_KINDS;
+/// Piece sizes with a weight of their own: one to six cells (Nexos's pieces of seven share
+/// the sixth).
+const SIZES: usize = 6;
 /// Index of the weight of a move that answers the opponents' latest moves.
-pub const LOCAL_AT: usize = SIZE_AT + MAX_PIECE;
+pub const LOCAL_AT: usize = SIZE_AT + SIZES;
 /// Number of features (and weights).
 pub const FEATURES: usize = LOCAL_AT + 1;
+
+/// The size weight of a placement of `size` cells (1..=`tables::MAX_PIECE`): its index past
+/// `SIZE_AT`.
+#[inline]
+fn size_index(size: u8) -> usize {
+    (size as usize).clamp(1, SIZES) - 1
+}
 
 /// Temperature of the judgement: a move's prior weight is exp(score / this).
 pub const TEMPERATURE: f32 = 0.84;
@@ -105,7 +115,7 @@ impl WeightSet {
         match (t.rules.contact, t.geo.grid) {
             (Contact::Edge, _) => WeightSet::Callisto,
             (Contact::Corner, Grid::Triangle) => WeightSet::Triangle,
-            (Contact::Corner, Grid::Square) => WeightSet::Square,
+            (Contact::Corner, Grid::Square | Grid::Segment) => WeightSet::Square,
         }
     }
 
@@ -201,7 +211,7 @@ impl Kinds {
         sum(mi.points(), &self.cover_w)
             + sum(adj, &self.beside_w)
             + sum(attach, &self.corner_w)
-            + w[(SIZE_AT + mi.size as usize - 1) & 31]
+            + w[(SIZE_AT + size_index(mi.size)) & 31]
             + if local { w[LOCAL_AT] } else { 0.0 }
     }
 
@@ -218,7 +228,7 @@ impl Kinds {
         for &p in t.attach(m) {
             f[CORNER_AT + self.corner[p as usize] as usize] += 1;
         }
-        f[SIZE_AT + mi.size as usize - 1] = 1;
+        f[SIZE_AT + size_index(mi.size)] = 1;
         f[LOCAL_AT] = u8::from(local);
         f
     }
@@ -276,7 +286,7 @@ mod tests {
                 assert!((dot - kinds.score(t, m, local, &WEIGHTS)).abs() < 1e-4);
                 let size = t.moves[m as usize].size;
                 assert_eq!(f[..COVER_KINDS].iter().sum::<u8>(), size);
-                assert_eq!(f[SIZE_AT + size as usize - 1], 1);
+                assert_eq!(f[SIZE_AT + size_index(size)], 1);
             }
         }
         // Covered opponents' live corners are kind 0, and some move covers one.

@@ -3,8 +3,9 @@
 //!
 //! The format: SGF 4 syntax; the root node's `GM` names the variant (see [`GAME_NAMES`]:
 //! `Blokus`, `Blokus Two-Player`, `Blokus Three-Player`, `Blokus Duo`, `Blokus Junior`, the
-//! three of Trigon and the four of Callisto); a move is a node with one move property whose
-//! value is the piece's squares joined by commas (`B[f9,e10,f10,g10,f11]`). Move properties
+//! three of Trigon, the four of Callisto and `Nexos`, `Nexos Two-Player`); a move is a node
+//! with one move property whose value is the piece's squares joined by commas
+//! (`B[f9,e10,f10,g10,f11]`; Nexos: its segments). Move properties
 //! are `B` / `W` in the two-colour variants (Duo, Junior, Callisto Two-Player; `1` / `2` as
 //! some old records have them are read too) and `1` .. `4` (the colours in playing order) in
 //! the others. Passes are implicit: a colour that cannot
@@ -18,7 +19,7 @@ use super::board::Variant;
 use super::game::Game;
 
 /// The `GM` values (and `set_game` names) of the variants.
-pub const GAME_NAMES: [(&str, Variant); 12] = [
+pub const GAME_NAMES: [(&str, Variant); 14] = [
     ("Blokus", Variant::Classic),
     ("Blokus Two-Player", Variant::Two),
     ("Blokus Three-Player", Variant::Three),
@@ -31,6 +32,8 @@ pub const GAME_NAMES: [(&str, Variant); 12] = [
     ("Callisto Two-Player", Variant::Callisto2),
     ("Callisto Two-Player Four-Color", Variant::Callisto24),
     ("Callisto Three-Player", Variant::Callisto3),
+    ("Nexos", Variant::Nexos),
+    ("Nexos Two-Player", Variant::Nexos2),
 ];
 
 /// The main line of a record: its variant and its moves as (colour index, squares text).

@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 /// Most cells on any board (486 triangles of Trigon, rounded up to a multiple of 8).
 pub const MAX_POINTS: usize = 488;
 
-/// Most cells of a piece (Trigon's six triangles).
-pub const MAX_PIECE: usize = 6;
+/// Most cells of a piece (Nexos's I4: four segments and the three junctions between them).
+pub const MAX_PIECE: usize = 7;
 
 /// The square that pads the points of placements smaller than 5 (see [`MoveInfo::padded`]):
 /// just past the largest board, never covered, forbidden to no one.
@@ -56,13 +56,15 @@ pub fn set_bit(bits: &mut SquareBits, p: u16) {
     bits[(p as usize >> 3) & 63] |= 1 << (p & 7);
 }
 
-/// A placement as a window of a [`SquareBits`]: bit `i` (`i < WINDOW`) is square `off + i`,
-/// then `off` and the piece, packed into 128 bits (the table of every placement stays 1 MB).
+/// A placement as a window of a [`SquareBits`]: bit `i - 1` (`0 < i <= WINDOW`) is square
+/// `off + i`, its first square `off` itself is implied, then `off` and the piece, packed into
+/// 128 bits (the table of every placement stays 1 MB).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MoveBits(u128);
 
-/// Width of a placement's window: the widest placement (Trigon's, across four rows of
-/// triangles) spans 113 squares; a window read at a byte boundary keeps 121 of its bits.
+/// Squares a placement's window holds past its first: the widest placement (Nexos's upright
+/// I4, across six rows of the segment grid) spans 114; a window read at a byte boundary
+/// keeps 121 bits, enough for the first square and these.
 const WINDOW: u32 = 114;
 /// Where the window's first square is stored (9 bits: any square up to 511).
 const OFF_SHIFT: u32 = WINDOW;
@@ -75,8 +77,13 @@ impl MoveBits {
         let mut x = 0u128;
         for &p in points {
             let i = u32::from(p - off);
-            assert!(i < WINDOW, "a placement spans at most {WINDOW} squares");
-            x |= 1 << i;
+            assert!(
+                i <= WINDOW,
+                "a placement spans at most {WINDOW} squares past its first"
+            );
+            if i > 0 {
+                x |= 1 << (i - 1);
+            }
         }
         assert!(off < 512 && piece < 32);
         MoveBits(x | u128::from(off) << OFF_SHIFT | u128::from(piece) << PIECE_SHIFT)
@@ -107,7 +114,7 @@ impl MoveBits {
         let o = (off >> 3) & 63;
         let mut window = [0u8; 16];
         window.copy_from_slice(&bits[o..o + 16]);
-        let mask = self.0 & ((1u128 << WINDOW) - 1);
+        let mask = (self.0 & ((1u128 << WINDOW) - 1)) << 1 | 1;
         (u128::from_le_bytes(window) >> (off & 7)) & mask
     }
 }
@@ -177,6 +184,8 @@ pub struct Tables {
     pub copies: &'static [u8],
     /// How pieces join the board.
     pub rules: Rules,
+    /// Per piece: the points it scores (its cells but junctions; nothing for a loose piece).
+    scores: Vec<u16>,
     /// The placements of loose pieces that keep out of the centre section.
     loose_moves: Vec<u16>,
     /// All placements, indexed by move id.
@@ -242,6 +251,7 @@ impl Tables {
             .unwrap_or_else(|_| unreachable!("length 1 << 16"));
         let mut extra = Vec::new();
         let mut index = HashMap::new();
+        let mut scores = vec![0; shapes.len()];
         let mut covering: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); shapes.len()]; npoints];
         for (k, shape) in shapes.iter().enumerate() {
             for cells in geo.placements(shape) {
@@ -284,7 +294,13 @@ impl Tables {
                 });
                 extra.extend_from_slice(&adj);
                 extra.extend_from_slice(&att);
-                index.insert(key(&points), id);
+                let named: Vec<u16> = (points.iter().copied())
+                    .filter(|&p| !geo.is_junction(p))
+                    .collect();
+                if rules.loose >> k & 1 == 0 {
+                    scores[k] = named.len() as u16;
+                }
+                index.insert(key(&named), id);
                 for &p in &points {
                     covering[p as usize][k].push(id);
                 }
@@ -297,7 +313,9 @@ impl Tables {
             .map(|p| {
                 let around = match geo.grid {
                     Grid::Square => geo.status_points(p, STATUS_POINTS),
-                    Grid::Triangle => most_covered_with(p, &covering[p as usize], &moves),
+                    Grid::Triangle | Grid::Segment => {
+                        most_covered_with(p, &covering[p as usize], &moves)
+                    }
                 };
                 let mut slots = [PAD; STATUS_POINTS];
                 for (slot, q) in slots.iter_mut().zip(around) {
@@ -352,6 +370,7 @@ impl Tables {
             shapes,
             copies,
             rules,
+            scores,
             loose_moves,
             moves,
             bits,
@@ -384,14 +403,11 @@ impl Tables {
         self.rules.loose >> k & 1 != 0
     }
 
-    /// The points piece `k` scores: its squares, nothing for a loose piece.
+    /// The points piece `k` scores: its squares (Nexos: its segments), nothing for a loose
+    /// piece.
     #[inline]
     pub fn score(&self, k: usize) -> u16 {
-        if self.is_loose(k) {
-            0
-        } else {
-            self.shapes[k].cells.len() as u16
-        }
+        self.scores[k]
     }
 
     /// The placements of loose pieces outside the centre section: those a colour may make
@@ -514,9 +530,12 @@ impl Tables {
         &self.extra[s..s + mi.att_len as usize]
     }
 
-    /// The placement covering exactly these squares.
+    /// The placement covering exactly these squares (Nexos: these segments, with the
+    /// junctions between them).
     pub fn find(&self, points: &[u16]) -> Option<u16> {
-        let mut sorted = points.to_vec();
+        let mut sorted: Vec<u16> = (points.iter().copied())
+            .filter(|&p| !self.geo.is_junction(p))
+            .collect();
         sorted.sort_unstable();
         self.index.get(&key(&sorted)).copied()
     }
@@ -531,9 +550,12 @@ impl Tables {
         self.geo.parse_point(s)
     }
 
-    /// A placement in notation: its squares joined by commas, top row first.
+    /// A placement in notation: its squares (Nexos: its segments, not junctions) joined by
+    /// commas, top row first.
     pub fn move_name(&self, m: u16) -> String {
-        let mut pts: Vec<u16> = self.moves[m as usize].points().to_vec();
+        let mut pts: Vec<u16> = (self.moves[m as usize].points().iter().copied())
+            .filter(|&p| !self.geo.is_junction(p))
+            .collect();
         pts.sort_by_key(|&p| {
             let (x, y) = self.geo.coords(p);
             (std::cmp::Reverse(y), x)
@@ -549,8 +571,8 @@ impl Tables {
         let lower = s.to_ascii_lowercase();
         let mut points = Vec::new();
         for part in lower.split(',') {
-            let p = self
-                .parse_point(part.trim())
+            let p = (self.parse_point(part.trim()))
+                .filter(|&p| !self.geo.is_junction(p))
                 .ok_or_else(|| format!("bad square '{part}' in move '{s}'"))?;
             if points.contains(&p) {
                 return Err(format!("square '{part}' twice in move '{s}'"));
@@ -620,6 +642,12 @@ pub fn trigon_3() -> &'static Tables {
     T.get_or_init(|| Tables::build(Geometry::trigon(8), pieces::TRIGON, &[1; 22], Rules::BLOKUS))
 }
 
+/// The Nexos board (see [`Geometry::nexos`]) with the 24 Nexos pieces.
+pub fn nexos() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| Tables::build(Geometry::nexos(), pieces::NEXOS, &[1; 24], Rules::BLOKUS))
+}
+
 /// Callisto's pieces on a Callisto octagon (see [`Geometry::callisto`]).
 fn callisto_tables(size: usize, edge: usize) -> Tables {
     Tables::build(
@@ -662,13 +690,14 @@ mod tests {
         assert_eq!(callisto().moves.len(), 9_433);
         assert_eq!(callisto_2().moves.len(), 4_265);
         assert_eq!(callisto_3().moves.len(), 6_885);
+        assert_eq!(nexos().moves.len(), 15_157);
     }
 
     /// A placement's window counts and meets exactly the squares of a set that it covers, on
     /// every board's shapes, wherever the set's squares lie against its byte boundaries.
     #[test]
     fn placement_windows_count_the_squares_of_a_set() {
-        for t in [duo(), classic(), trigon(), callisto()] {
+        for t in [duo(), classic(), trigon(), callisto(), nexos()] {
             for m in (0..t.moves.len() as u16).step_by(97) {
                 let points = t.moves[m as usize].points();
                 for stride in [2, 3, 5] {

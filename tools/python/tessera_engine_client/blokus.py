@@ -46,6 +46,17 @@ before any other piece (whose first one then touches one of them along an edge).
 the squares of the other pieces, with no bonus; equal points go to the later player
 (:meth:`Position.ranks`).
 
+Nexos (``nexos``: 4 colours and players; ``nexos_2``: 4 colours, colours 1+3 against 2+4), as
+Pentobi plays it: pieces of one to four unit segments of a 12x12 square lattice, held on a
+25x25 grid (:class:`NexosGeometry`): a point with an odd column and even row is a horizontal
+segment, one with an even column and odd row a vertical segment, one with both even a junction
+(with both odd: off the board). A move names its segments only (``e22,e20``); it also covers
+the junctions its straight runs pass through (:meth:`Geometry.covered`), which no other piece
+may cover. A segment touches, at its ends, the segments continuing and crossing it there (its
+corner neighbours, where its colour's next piece joins it; segments have no edge neighbours).
+Each colour's first piece covers one of the four segments around its own junction (``e21``,
+``u21``, ``u5``, ``e5``); points are the segments placed, +10 with every piece placed.
+
 Everything that depends on the board's shape is a :class:`Geometry` (:class:`SquareGeometry`,
 :class:`TrigonGeometry`, :class:`CallistoGeometry`): which points are on the board, their edge
 and corner neighbours, their names, the piece set and the pieces' orientations
@@ -163,6 +174,36 @@ CALLISTO_PIECES: Dict[str, Tuple[Square, ...]] = {
     "X": ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
 }
 CALLISTO_SET = tuple(CALLISTO_PIECES)
+
+# The 24 Nexos pieces, smallest first, as their segments on the Nexos grid (horizontal: odd x,
+# even y; vertical: even x, odd y); the junctions they cover follow from them.
+NEXOS_PIECES: Dict[str, Tuple[Square, ...]] = {
+    "1": ((1, 0),),
+    "I2": ((0, 1), (0, 3)),
+    "V2": ((1, 2), (2, 1)),
+    "I3": ((0, 1), (0, 3), (0, 5)),
+    "L3": ((0, 1), (0, 3), (1, 4)),
+    "T3": ((1, 0), (2, 1), (3, 0)),
+    "Z3": ((1, 0), (2, 1), (3, 2)),
+    "U3": ((0, 1), (1, 2), (2, 1)),
+    "I4": ((0, 1), (0, 3), (0, 5), (0, 7)),
+    "L4": ((0, 1), (0, 3), (0, 5), (1, 6)),
+    "Y": ((1, 2), (2, 1), (2, 3), (2, 5)),
+    "N": ((0, 1), (1, 2), (2, 3), (2, 5)),
+    "V4": ((1, 4), (3, 4), (4, 1), (4, 3)),
+    "W": ((0, 1), (1, 2), (2, 3), (3, 4)),
+    "Z4": ((1, 0), (2, 1), (2, 3), (3, 4)),
+    "T4": ((1, 0), (2, 1), (2, 3), (3, 0)),
+    "E": ((1, 4), (2, 1), (2, 3), (3, 2)),
+    "U4": ((0, 1), (1, 2), (3, 2), (4, 1)),
+    "X": ((1, 2), (2, 1), (2, 3), (3, 2)),
+    "F": ((0, 1), (0, 3), (1, 0), (1, 2)),
+    "H": ((0, 1), (0, 3), (1, 2), (2, 3)),
+    "J": ((0, 3), (1, 4), (2, 1), (2, 3)),
+    "G": ((0, 3), (1, 2), (1, 4), (2, 1)),
+    "O": ((0, 1), (1, 0), (1, 2), (2, 1)),
+}
+NEXOS_SET = tuple(NEXOS_PIECES)
 CALLISTO_COPIES = (3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1)
 
 
@@ -247,6 +288,15 @@ class Geometry:
     def in_centre_section(self, p: Point) -> bool:
         """Whether ``p`` lies in the board's centre section (only Callisto's boards have one)."""
         return False
+
+    def is_junction(self, p: Point) -> bool:
+        """Whether ``p`` is a junction of segments (Nexos), covered by pieces but never named
+        in a move."""
+        return False
+
+    def covered(self, move: Iterable[Point]) -> FrozenSet[Point]:
+        """The points a move covers: its points (Nexos: with its junctions)."""
+        return frozenset(move)
 
     def describe(self) -> str:
         """The board for messages (``14x14``, ``Trigon (edge 9)``)."""
@@ -384,6 +434,79 @@ class SquareGeometry(Geometry):
 
     def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
         return transform(cells, 0, True)
+
+    def turns(self) -> int:
+        return 4
+
+
+class NexosGeometry(Geometry):
+    """The Nexos board: the 12x12 lattice's segments on a 25x25 grid (junctions: both
+    coordinates even), the 24 Nexos pieces. The points of moves are the segments."""
+
+    kind = "nexos"
+    cell_word = "segment"
+
+    def __init__(self) -> None:
+        super().__init__(25, 25, NEXOS_PIECES)
+
+    def on_board(self, p: Point) -> bool:
+        x, y = p
+        return 0 <= x < 25 and 0 <= y < 25 and (x + y) % 2 == 1
+
+    def is_junction(self, p: Point) -> bool:
+        x, y = p
+        return 0 <= x < 25 and 0 <= y < 25 and x % 2 == 0 and y % 2 == 0
+
+    def covered(self, move: Iterable[Point]) -> FrozenSet[Point]:
+        """The segments, and each junction where exactly two of them meet in line."""
+        segs = frozenset(move)
+        out = set(segs)
+        ends = set()
+        for x, y in segs:
+            ends.update([(x - 1, y), (x + 1, y)] if x % 2 else [(x, y - 1), (x, y + 1)])
+        for jx, jy in ends:
+            w, e = (jx - 1, jy) in segs, (jx + 1, jy) in segs
+            s, n = (jx, jy - 1) in segs, (jx, jy + 1) in segs
+            if w + e + s + n == 2 and ((w and e) or (s and n)):
+                out.add((jx, jy))
+        return frozenset(out)
+
+    def describe(self) -> str:
+        return "Nexos"
+
+    def point_type(self, p: Point) -> int:
+        """0 for a horizontal segment, 1 for a vertical one."""
+        return 0 if p[0] % 2 else 1
+
+    def shape_type(self, cell: Point) -> int:
+        return self.point_type(cell)
+
+    def _adj_coords(self, p: Point) -> Sequence[Point]:
+        return ()
+
+    def _diag_coords(self, p: Point) -> Sequence[Point]:
+        x, y = p
+        ends = [(x - 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x + 1, y - 1)]
+        ahead = [(x - 2, y), (x + 2, y)] if x % 2 else [(x, y - 2), (x, y + 2)]
+        return ahead + ends
+
+    def normalize(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        cells = list(cells)
+        mx = min(c[0] for c in cells)
+        my = min(c[1] for c in cells)
+        mx, my = mx - mx % 2, my - my % 2  # junctions stay on even coordinates
+        return tuple(sorted((x - mx, y - my) for x, y in cells))
+
+    def rotate(self, cells: Iterable[Point], steps: int = 1) -> Tuple[Point, ...]:
+        out = []
+        for x, y in cells:
+            for _ in range(steps % 4):
+                x, y = y, -x
+            out.append((x, y))
+        return self.normalize(out)
+
+    def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        return self.normalize((-x, y) for x, y in cells)
 
     def turns(self) -> int:
         return 4
@@ -527,6 +650,8 @@ def geometry(kind: str, size: int, edge: int = 0) -> Geometry:
     if got is None:
         if kind == "callisto":
             got = CallistoGeometry(size, edge)
+        elif kind == "nexos":
+            got = NexosGeometry()
         else:
             got = SquareGeometry(size) if kind == "square" else TrigonGeometry(size)
         _GEOMETRIES[key] = got
@@ -574,12 +699,17 @@ class VariantInfo:
     """Loose pieces a colour places before any other piece."""
     later_player_wins_ties: bool = False
     """Equal points go to the player whose colours move later (Callisto)."""
+    bonus_points: Tuple[int, int] = (15, 5)
+    """With :attr:`bonus`: points for placing every piece, and more if the last was the
+    single square (Nexos: 10 and none)."""
 
     @property
     def geometry(self) -> Geometry:
         """The board's :class:`Geometry`."""
         if self.board == "callisto":
             return geometry("callisto", self.size, self.edge)
+        if self.board == "nexos":
+            return geometry("nexos", self.size)
         return geometry("trigon", self.edge) if self.edge else geometry("square", self.size)
 
     @property
@@ -607,6 +737,8 @@ class VariantInfo:
 
     def starts_of(self, colour: int) -> Tuple[Square, ...]:
         """The points one of which a colour's first piece must cover."""
+        if self.board == "nexos":
+            return self.starts[4 * colour: 4 * colour + 4]
         return self.starts if self.shared_starts else (self.starts[colour],)
 
     def player_of(self, colour: int) -> Optional[int]:
@@ -644,6 +776,19 @@ def _callisto(name: str, game_name: str, title: str, size: int, edge: int, ncolo
                        later_player_wins_ties=True)
 
 
+def _nexos_starts() -> Tuple[Square, ...]:
+    """The four segments around each colour's junction, colour by colour."""
+    out: List[Square] = []
+    for jx, jy in ((4, 20), (20, 20), (20, 4), (4, 4)):
+        out += [(jx, jy + 1), (jx - 1, jy), (jx + 1, jy), (jx, jy - 1)]
+    return tuple(out)
+
+
+def _nexos(name: str, game_name: str, title: str, nplayers: int) -> VariantInfo:
+    return VariantInfo(name, game_name, title, 25, 4, nplayers, NEXOS_SET, 1, True,
+                       _nexos_starts(), _FOUR, board="nexos", bonus_points=(10, 0))
+
+
 VARIANTS: Dict[str, VariantInfo] = {
     "classic": VariantInfo("classic", "Blokus", "Classic", 20, 4, 4, CLASSIC_SET, 1, True,
                            _CORNERS, _FOUR),
@@ -672,6 +817,8 @@ VARIANTS: Dict[str, VariantInfo] = {
                               "Callisto Two-Player Four-Colour", 20, 6, 4, 2, _FOUR),
     "callisto_3": _callisto("callisto_3", "Callisto Three-Player", "Callisto Three-Player", 20,
                             2, 3, 3, _FOUR[:3]),
+    "nexos": _nexos("nexos", "Nexos", "Nexos", 4),
+    "nexos_2": _nexos("nexos_2", "Nexos Two-Player", "Nexos Two-Player", 2),
 }
 
 
@@ -874,8 +1021,9 @@ class Position:
             return f"{name} has no piece {piece} left"
         if not all(self.on_board(s) for s in squares):
             return "the piece does not fit on the board"
-        if any(s in self.cells for s in squares):
-            return f"the piece covers an occupied {geo.cell_word}"
+        if any(s in self.cells for s in geo.covered(squares)):
+            return f"the piece covers an occupied {geo.cell_word}" + (
+                " or junction" if geo.kind == "nexos" else "")
         v = self.variant
         if piece in v.loose:
             if any(geo.in_centre_section(s) for s in squares):
@@ -886,7 +1034,11 @@ class Position:
                     f"{'/'.join(v.loose)}) before any other piece")
         if v.starts and self.placed(colour) == 0:
             starts = self.variant.starts_of(colour)
-            if not self.variant.shared_starts:
+            if len(starts) > 1 and not self.variant.shared_starts:
+                if not any(s in squares for s in starts):
+                    names = " ".join(move_text([s]) for s in sorted(starts))
+                    return f"{name}'s first piece must cover one of its starting segments ({names})"
+            elif not self.variant.shared_starts:
                 if starts[0] not in squares:
                     return (f"{name}'s first piece must cover its starting square "
                             f"{square_name(starts[0])}")
@@ -933,6 +1085,9 @@ class Position:
                         squares = [(x + dx, y + dy) for x, y in o]
                         if all(s in free for s in squares):
                             m = frozenset(squares)
+                            if geo.kind == "nexos" and any(j in self.cells
+                                                           for j in geo.covered(m)):
+                                continue
                             if m not in seen:
                                 seen.add(m)
                                 yield m
@@ -983,15 +1138,16 @@ class Position:
     def points(self, colour: int) -> int:
         """Squares (triangles) placed, +15 with every piece placed, +5 more if the last was
         the piece of one square (triangle); no bonus in Junior and Callisto, whose loose single
-        squares score nothing."""
+        squares score nothing; Nexos: segments, +10 with every piece placed."""
         v = self.variant
-        squares = sum(1 for c in self.cells.values() if c == colour)
+        geo = self.geometry
+        squares = sum(1 for p, c in self.cells.items() if c == colour and not geo.is_junction(p))
         for p in v.loose:
             squares -= len(self.geometry.pieces[p]) * (v.copies_of(p) - self.left[colour][p])
         if v.bonus and sum(self.left[colour].values()) == 0:
-            squares += 15
+            squares += v.bonus_points[0]
             if self.last_piece[colour] == "1":
-                squares += 5
+                squares += v.bonus_points[1]
         return squares
 
     def player_points(self) -> List[int]:
@@ -1027,7 +1183,7 @@ class Position:
             raise IllegalMove(why)
         piece = self.geometry.piece_of(squares)
         assert piece is not None
-        for s in squares:
+        for s in self.geometry.covered(squares):
             self.cells[s] = colour
         self.left[colour][piece] -= 1
         self.last_piece[colour] = piece
@@ -1046,7 +1202,7 @@ class Position:
         def char(p: Square) -> str:
             if p in self.cells:
                 return str(self.cells[p] + 1)
-            if not geo.on_board(p):
+            if not geo.on_board(p) and not geo.is_junction(p):
                 return " "
             return "," if geo.in_centre_section(p) else "."
 
