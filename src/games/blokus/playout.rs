@@ -11,7 +11,9 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit};
+use super::tables::{
+    BITS_BYTES, Contact, MoveBits, SQUARE_SLOTS, SquareBits, Tables, prefetch, set_bit,
+};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -123,6 +125,19 @@ impl Default for Local {
     }
 }
 
+/// What a colour's list built at an earlier position of a simulation depended on there (see
+/// [`Playout::seed`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltAt {
+    /// The pieces of the list (a bit per piece).
+    pub pieces: u32,
+    /// The length of the colour's corner points ([`Board::attach_points`]): those a build
+    /// visits.
+    pub corners: usize,
+    /// The colour's rule stage ([`Board::rule_stage`]).
+    pub stage: u8,
+}
+
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
 type PieceWeights = [f32; 32];
 
@@ -187,6 +202,11 @@ pub struct Playout {
     /// The cumulative weights of the moves of the list being brought up to date.
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
+    /// Scratch of [`Playout::add_pieces`]: per square, the rank of a live corner point
+    /// (`u16::MAX` elsewhere); the keys of the moves added; the merged list.
+    rank: Box<[u16; SQUARE_SLOTS]>,
+    keys: Vec<u16>,
+    merged: Vec<u16>,
     local: Local,
 }
 
@@ -229,6 +249,9 @@ impl Playout {
             considered: Considered::new(t),
             cum: boxed(),
             corners: Vec::new(),
+            rank: Box::new([u16::MAX; SQUARE_SLOTS]),
+            keys: Vec::new(),
+            merged: Vec::new(),
             local: Local::new(),
         }
     }
@@ -239,6 +262,11 @@ impl Playout {
         self.considered.at(moves, nc)
     }
 
+    /// Every piece (a bit per piece).
+    pub fn all_pieces(&self) -> u32 {
+        self.considered.all()
+    }
+
     /// Colour `c`'s list as last brought up to date.
     #[cfg(test)]
     fn moves(&self, c: usize) -> &[u16] {
@@ -247,13 +275,7 @@ impl Playout {
 
     /// Builds colour `c`'s list afresh with the moves of `pieces` (a bit per piece).
     fn build(&mut self, b: &mut Board, c: usize, pieces: u32) {
-        self.next_stamp = self.next_stamp.wrapping_add(1);
-        if self.next_stamp == 0 {
-            self.added.iter_mut().for_each(|m| *m = 0);
-            self.next_stamp = 1;
-        }
-        self.stamps[c] = self.next_stamp;
-        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
+        self.new_stamp(c);
         self.corners.clear();
         match considered::first_piece_start(b, c) {
             Some(start) => self.corners.push(start),
@@ -275,6 +297,130 @@ impl Playout {
         list.pieces = pieces;
         list.pending.clear();
         list.stage = b.rule_stage(c);
+    }
+
+    /// Forgets every colour's list: a new simulation starts.
+    pub fn new_simulation(&mut self) {
+        for l in &mut self.lists {
+            l.ready = false;
+        }
+    }
+
+    /// Starts colour `c`'s list for this simulation from `moves`, the list [`Playout::build`]
+    /// makes at an earlier position of the simulation's board `b` (the search tree's children
+    /// there), in its order, without generating them again; `then` tells what it depended on
+    /// there, and `since` gives the colour's moves after that position. The list is then
+    /// brought up to date as after the colour's own turns, so the simulation draws the same
+    /// moves as from a list built at its turn.
+    pub fn seed(
+        &mut self,
+        b: &Board,
+        c: usize,
+        then: BuiltAt,
+        moves: impl Iterator<Item = u16>,
+        since: impl Iterator<Item = u16>,
+    ) {
+        let stamp = self.new_stamp(c);
+        for &p in &b.attach_points(c)[..then.corners] {
+            self.added[c * self.npoints + p as usize] = stamp;
+        }
+        let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
+        let list = &mut self.lists[c];
+        let mut n = 0;
+        for m in moves {
+            marks[m as usize >> 6] |= 1 << (m & 63);
+            list.moves[n & (LIST_CAP - 1)] = m;
+            n += 1;
+        }
+        list.len = n;
+        list.ready = true;
+        list.pieces = then.pieces;
+        list.pending.clear();
+        list.pending.extend(since);
+        list.stage = then.stage;
+    }
+
+    /// A new build stamp for colour `c`, its marks cleared: no move is in its list and no
+    /// point has been visited.
+    fn new_stamp(&mut self, c: usize) -> u32 {
+        let stamp = self.visit_again(c);
+        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
+        stamp
+    }
+
+    /// A new stamp for colour `c`'s visits: no point has been visited for its list yet.
+    fn visit_again(&mut self, c: usize) -> u32 {
+        self.next_stamp = self.next_stamp.wrapping_add(1);
+        if self.next_stamp == 0 {
+            self.added.iter_mut().for_each(|m| *m = 0);
+            self.next_stamp = 1;
+        }
+        self.stamps[c] = self.next_stamp;
+        self.next_stamp
+    }
+
+    /// Adds to colour `c`'s list, up to date for the pieces it holds, the legal moves of the
+    /// pieces `new` (none of them loose), each where a build with all those pieces puts it. A
+    /// list holds its moves in the order of a build at the position now (kept moves keep their
+    /// order, added ones come at the new corner points, which follow the old ones): by the
+    /// first live corner point a move covers, then by piece. The new pieces' moves, found
+    /// point by point, merge in by that key; generating the whole list again cost most of a
+    /// Trigon playout's list work in the opening, where each round brings new pieces.
+    fn add_pieces(&mut self, b: &mut Board, c: usize, new: u32) {
+        let t = b.tables();
+        self.visit_again(c);
+        self.corners.clear();
+        self.corners.extend_from_slice(b.live_attach_points(c));
+        let old = self.lists[c].len;
+        let usable = b.contact_pieces(c) & new;
+        let corners = std::mem::take(&mut self.corners);
+        self.keys.clear();
+        for (i, &p) in corners.iter().enumerate() {
+            // Loose moves come first (key 0), then the corner points in order.
+            let key = i as u16 + 1;
+            self.rank[p as usize & (SQUARE_SLOTS - 1)] = key;
+            let before = self.lists[c].len;
+            self.add_at(b, c, p, usable);
+            let added = self.lists[c].len - before;
+            self.keys.extend(std::iter::repeat_n(key, added));
+        }
+        let list = &mut self.lists[c];
+        let key_of = |m: u16| -> u16 {
+            let mi = &t.moves[m as usize];
+            if t.is_loose(mi.piece as usize) {
+                return 0;
+            }
+            (mi.padded().iter())
+                .map(|&q| self.rank[q as usize & (SQUARE_SLOTS - 1)])
+                .fold(u16::MAX, u16::min)
+        };
+        self.merged.clear();
+        let (mut i, mut j) = (0, old);
+        let piece = |m: u16| t.moves[m as usize].piece;
+        let mut ki = if i < old { key_of(list.moves[i]) } else { 0 };
+        while i < old || j < list.len {
+            let take_old = j == list.len
+                || i < old && {
+                    let (mo, mn) = (list.moves[i], list.moves[j & (LIST_CAP - 1)]);
+                    (ki, piece(mo)) < (self.keys[j - old], piece(mn))
+                };
+            if take_old {
+                self.merged.push(list.moves[i]);
+                i += 1;
+                if i < old {
+                    ki = key_of(list.moves[i]);
+                }
+            } else {
+                self.merged.push(list.moves[j & (LIST_CAP - 1)]);
+                j += 1;
+            }
+        }
+        list.moves[..self.merged.len()].copy_from_slice(&self.merged);
+        list.pieces |= new;
+        for &p in &corners {
+            self.rank[p as usize & (SQUARE_SLOTS - 1)] = u16::MAX;
+        }
+        self.corners = corners;
     }
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
@@ -344,15 +490,19 @@ impl Playout {
         // The moves whose cumulative weights are known.
         let mut weighed = 0;
         // Pieces considered now and not when the list was built (a new round of the opening)
-        // call for a new list: adding their moves at every corner point instead scored 183 of
-        // 400 Duo games against it at equal playouts (2026-11-27).
-        if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
+        // join the list where a new build puts them (see `add_pieces`): adding their moves at
+        // the end instead, a list in another order, scored 183 of 400 Duo games against a new
+        // build at equal playouts (2026-11-27). New loose pieces, which a build puts first,
+        // call for a new list.
+        let t = b.tables();
+        let new = want & !list.pieces;
+        if !list.ready || new & t.rules.loose != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
-            let t = b.tables();
+            let old_pieces = list.pieces;
             let left = b.left_mask(c) & want;
             let list = &mut self.lists[c];
-            list.pieces = want;
+            list.pieces = want & old_pieces;
             let moves = &mut *list.moves;
             let forbidden = b.forbidden_set(c);
             let all_bits = t.all_bits();
@@ -376,12 +526,16 @@ impl Playout {
             weighed = n;
             if !list.pending.is_empty() {
                 let pending = std::mem::take(&mut list.pending);
-                let usable = b.contact_pieces(c) & want;
+                let usable = b.contact_pieces(c) & want & old_pieces;
                 for &last in &pending {
                     self.add_at_all(b, c, t.attach(last), usable);
                 }
                 self.lists[c].pending = pending;
                 self.lists[c].pending.clear();
+            }
+            if new != 0 {
+                self.add_pieces(b, c, new);
+                weighed = 0;
             }
         }
         let all = self.considered.all();
@@ -421,7 +575,8 @@ impl Playout {
 
     /// Plays the game out from `b`: every move goes to `seq` and to `recent` (colour, move;
     /// the latest three, newest last). With `replies`, a colour's remembered reply to the
-    /// latest moves of `seq` is played when it fits, before any drawing.
+    /// latest moves of `seq` is played when it fits, before any drawing. The lists are those
+    /// of the simulation so far (see [`Playout::new_simulation`] and [`Playout::seed`]).
     pub fn run(
         &mut self,
         b: &mut Board,
@@ -430,9 +585,6 @@ impl Playout {
         seq: &mut Vec<Played>,
         replies: Option<&Replies>,
     ) {
-        for l in &mut self.lists {
-            l.ready = false;
-        }
         let nc = b.ncolours();
         let mut c = b.to_play();
         let mut idle = 0;
@@ -510,8 +662,9 @@ mod tests {
     use super::*;
     use crate::games::blokus::board::{MoveGen, Variant};
 
-    /// The incremental lists hold exactly the legal moves of the sizes considered, also after
-    /// turns a colour played without bringing its list up to date (as with a reply).
+    /// The incremental lists hold exactly the legal moves of the sizes considered, in the
+    /// order of a list built afresh, also after turns a colour played without bringing its
+    /// list up to date (as with a reply) and when an opening round brings new pieces.
     #[test]
     fn incremental_lists_match_full_generation() {
         for v in [
@@ -523,6 +676,7 @@ mod tests {
         ] {
             let t = v.tables();
             let mut p = Playout::new(t);
+            let mut fresh = Playout::new(t);
             let mut rng = Rng::new(3);
             let mut mg = MoveGen::new(t);
             let mut full = Vec::new();
@@ -547,6 +701,9 @@ mod tests {
                     }
                     p.update(&mut b, c);
                     let pieces = p.lists[c].pieces;
+                    // In the order of a new build (the draws depend on it).
+                    fresh.build(&mut b.clone(), c, pieces);
+                    assert_eq!(p.moves(c), fresh.moves(c), "{v:?} game {game} turn {turn}");
                     full.retain(|&m| pieces >> t.moves[m as usize].piece & 1 != 0);
                     if let Some(start) = considered::first_piece_start(&b, c) {
                         full.retain(|&m| t.moves[m as usize].points().contains(&start));
@@ -637,6 +794,7 @@ mod tests {
                 let start = b.clone();
                 let before = seq.len();
                 b.skip_to_mover();
+                p.new_simulation();
                 p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
                 replay(&start, &seq[before..]);
             }
@@ -670,6 +828,7 @@ mod tests {
         replies.set_one(key, last, small);
         let before = seq.len();
         let start = b.clone();
+        p.new_simulation();
         p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
         assert_eq!(seq[before].mv, small);
         let colours = replay(&start, &seq[before..]);
@@ -677,6 +836,7 @@ mod tests {
         // Without the reply the weights draw another move.
         let mut other = start.clone();
         let mut seq2 = seq[..before].to_vec();
+        p.new_simulation();
         p.run(&mut other, &mut Vec::new(), &mut rng, &mut seq2, None);
         assert_ne!(seq2[before].mv, small);
     }
@@ -715,6 +875,7 @@ mod tests {
         let mut replies = Replies::new(reply::nkeys(v), t.moves.len());
         replies.set_one(1, m0, elsewhere);
         let mut played = seq.clone();
+        p.new_simulation();
         p.run(
             &mut b.clone(),
             &mut Vec::new(),
@@ -746,6 +907,7 @@ mod tests {
         let last = seq.last().unwrap().mv;
         replies.set_one(reply::key(v, c, b.player_of(c)), last, small);
         let mut played = seq.clone();
+        p.new_simulation();
         p.run(
             &mut b.clone(),
             &mut Vec::new(),
