@@ -11,9 +11,7 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{
-    BITS_BYTES, Contact, MoveBits, SQUARE_SLOTS, SquareBits, Tables, prefetch, set_bit,
-};
+use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit, window};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -109,9 +107,18 @@ impl Local {
     /// piece's weight times the weight of its local value.
     #[inline]
     fn weight(&self, bits: MoveBits, pw: &PieceWeights) -> f32 {
+        let (o, mask) = bits.aligned();
+        self.weight_placed(bits, o, mask, pw)
+    }
+
+    /// [`Local::weight`] of a placement already placed by [`MoveBits::aligned`].
+    #[inline]
+    fn weight_placed(&self, bits: MoveBits, o: usize, mask: u128, pw: &PieceWeights) -> f32 {
         let w = pw[bits.piece() as usize & 31];
-        if bits.meets(&self.set) {
-            w * self.weights[(self.value_of(bits) as usize).min(10)]
+        let on = window(&self.set, o) & mask;
+        if on != 0 {
+            let value = on.count_ones() + (window(&self.double, o) & mask).count_ones();
+            w * self.weights[(value as usize).min(10)]
         } else {
             // A local value of 0 weighs 1.
             w
@@ -202,11 +209,6 @@ pub struct Playout {
     /// The cumulative weights of the moves of the list being brought up to date.
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
-    /// Scratch of [`Playout::add_pieces`]: per square, the rank of a live corner point
-    /// (`u16::MAX` elsewhere); the keys of the moves added; the merged list.
-    rank: Box<[u16; SQUARE_SLOTS]>,
-    keys: Vec<u16>,
-    merged: Vec<u16>,
     local: Local,
 }
 
@@ -249,9 +251,6 @@ impl Playout {
             considered: Considered::new(t),
             cum: boxed(),
             corners: Vec::new(),
-            rank: Box::new([u16::MAX; SQUARE_SLOTS]),
-            keys: Vec::new(),
-            merged: Vec::new(),
             local: Local::new(),
         }
     }
@@ -343,84 +342,14 @@ impl Playout {
     /// A new build stamp for colour `c`, its marks cleared: no move is in its list and no
     /// point has been visited.
     fn new_stamp(&mut self, c: usize) -> u32 {
-        let stamp = self.visit_again(c);
-        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
-        stamp
-    }
-
-    /// A new stamp for colour `c`'s visits: no point has been visited for its list yet.
-    fn visit_again(&mut self, c: usize) -> u32 {
         self.next_stamp = self.next_stamp.wrapping_add(1);
         if self.next_stamp == 0 {
             self.added.iter_mut().for_each(|m| *m = 0);
             self.next_stamp = 1;
         }
         self.stamps[c] = self.next_stamp;
+        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
         self.next_stamp
-    }
-
-    /// Adds to colour `c`'s list, up to date for the pieces it holds, the legal moves of the
-    /// pieces `new` (none of them loose), each where a build with all those pieces puts it. A
-    /// list holds its moves in the order of a build at the position now (kept moves keep their
-    /// order, added ones come at the new corner points, which follow the old ones): by the
-    /// first live corner point a move covers, then by piece. The new pieces' moves, found
-    /// point by point, merge in by that key; generating the whole list again cost most of a
-    /// Trigon playout's list work in the opening, where each round brings new pieces.
-    fn add_pieces(&mut self, b: &mut Board, c: usize, new: u32) {
-        let t = b.tables();
-        self.visit_again(c);
-        self.corners.clear();
-        self.corners.extend_from_slice(b.live_attach_points(c));
-        let old = self.lists[c].len;
-        let usable = b.contact_pieces(c) & new;
-        let corners = std::mem::take(&mut self.corners);
-        self.keys.clear();
-        for (i, &p) in corners.iter().enumerate() {
-            // Loose moves come first (key 0), then the corner points in order.
-            let key = i as u16 + 1;
-            self.rank[p as usize & (SQUARE_SLOTS - 1)] = key;
-            let before = self.lists[c].len;
-            self.add_at(b, c, p, usable);
-            let added = self.lists[c].len - before;
-            self.keys.extend(std::iter::repeat_n(key, added));
-        }
-        let list = &mut self.lists[c];
-        let key_of = |m: u16| -> u16 {
-            let mi = &t.moves[m as usize];
-            if t.is_loose(mi.piece as usize) {
-                return 0;
-            }
-            (mi.padded().iter())
-                .map(|&q| self.rank[q as usize & (SQUARE_SLOTS - 1)])
-                .fold(u16::MAX, u16::min)
-        };
-        self.merged.clear();
-        let (mut i, mut j) = (0, old);
-        let piece = |m: u16| t.moves[m as usize].piece;
-        let mut ki = if i < old { key_of(list.moves[i]) } else { 0 };
-        while i < old || j < list.len {
-            let take_old = j == list.len
-                || i < old && {
-                    let (mo, mn) = (list.moves[i], list.moves[j & (LIST_CAP - 1)]);
-                    (ki, piece(mo)) < (self.keys[j - old], piece(mn))
-                };
-            if take_old {
-                self.merged.push(list.moves[i]);
-                i += 1;
-                if i < old {
-                    ki = key_of(list.moves[i]);
-                }
-            } else {
-                self.merged.push(list.moves[j & (LIST_CAP - 1)]);
-                j += 1;
-            }
-        }
-        list.moves[..self.merged.len()].copy_from_slice(&self.merged);
-        list.pieces |= new;
-        for &p in &corners {
-            self.rank[p as usize & (SQUARE_SLOTS - 1)] = u16::MAX;
-        }
-        self.corners = corners;
     }
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
@@ -490,19 +419,16 @@ impl Playout {
         // The moves whose cumulative weights are known.
         let mut weighed = 0;
         // Pieces considered now and not when the list was built (a new round of the opening)
-        // join the list where a new build puts them (see `add_pieces`): adding their moves at
-        // the end instead, a list in another order, scored 183 of 400 Duo games against a new
-        // build at equal playouts (2026-11-27). New loose pieces, which a build puts first,
-        // call for a new list.
-        let t = b.tables();
-        let new = want & !list.pieces;
-        if !list.ready || new & t.rules.loose != 0 || list.stage != b.rule_stage(c) || starting {
+        // call for a new list: adding their moves at every corner point instead scored 183 of
+        // 400 Duo games against it at equal playouts (2026-11-27). Merging them in where a
+        // build puts them cost more than the build (2026-11-28).
+        if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
-            let old_pieces = list.pieces;
+            let t = b.tables();
             let left = b.left_mask(c) & want;
             let list = &mut self.lists[c];
-            list.pieces = want & old_pieces;
+            list.pieces = want;
             let moves = &mut *list.moves;
             let forbidden = b.forbidden_set(c);
             let all_bits = t.all_bits();
@@ -514,10 +440,11 @@ impl Playout {
                 prefetch(&all_bits[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
                 let m = moves[i & (LIST_CAP - 1)];
                 let bits = all_bits[m as usize];
-                let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
+                let (o, mask) = bits.aligned();
+                let keep = window(forbidden, o) & mask == 0 && left >> (bits.piece() & 31) & 1 != 0;
                 moves[n & (LIST_CAP - 1)] = m;
                 if keep {
-                    total += local.weight(bits, piece_weight);
+                    total += local.weight_placed(bits, o, mask, piece_weight);
                     self.cum[n & (LIST_CAP - 1)] = total;
                     n += 1;
                 }
@@ -526,16 +453,12 @@ impl Playout {
             weighed = n;
             if !list.pending.is_empty() {
                 let pending = std::mem::take(&mut list.pending);
-                let usable = b.contact_pieces(c) & want & old_pieces;
+                let usable = b.contact_pieces(c) & want;
                 for &last in &pending {
                     self.add_at_all(b, c, t.attach(last), usable);
                 }
                 self.lists[c].pending = pending;
                 self.lists[c].pending.clear();
-            }
-            if new != 0 {
-                self.add_pieces(b, c, new);
-                weighed = 0;
             }
         }
         let all = self.considered.all();
@@ -663,8 +586,9 @@ mod tests {
     use crate::games::blokus::board::{MoveGen, Variant};
 
     /// The incremental lists hold exactly the legal moves of the sizes considered, in the
-    /// order of a list built afresh, also after turns a colour played without bringing its
-    /// list up to date (as with a reply) and when an opening round brings new pieces.
+    /// order of a list built afresh (which lets a simulation start them from the tree's
+    /// children), also after turns a colour played without bringing its list up to date (as
+    /// with a reply).
     #[test]
     fn incremental_lists_match_full_generation() {
         for v in [
