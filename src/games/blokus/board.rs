@@ -544,6 +544,14 @@ impl Board {
             .count()
     }
 
+    /// Colour `c`'s corner points in the order they came, some of them perhaps no longer
+    /// live: only the move generation drops the dead ones, so within a simulation's descent
+    /// (which only plays) a colour's list grows at its end.
+    #[inline]
+    pub fn attach_points(&self, c: usize) -> &[u16] {
+        &self.attach[c][..self.attach_len[c] as usize]
+    }
+
     /// The live corner points of colour `c` (those it may still cover).
     pub fn live_attach_points(&mut self, c: usize) -> &[u16] {
         self.live_attach(c)

@@ -140,6 +140,13 @@ pub fn first_piece_start(b: &Board, c: usize) -> Option<u16> {
     best
 }
 
+/// Whether the search tree's children at `b` (colour `c` to move) are exactly the moves a
+/// playout list of colour `c` holds there, in the same order: not so for a first piece on
+/// shared starting points (one starting point) or while the opening heads for the centre.
+pub fn tree_moves_are_playout_moves(b: &Board, c: usize) -> bool {
+    !(b.variant.shared_starts() && (b.is_first_piece(c) || b.nmoves() < CENTRE_MOVES))
+}
+
 /// Keeps, among the moves of the opening's first pieces on the Trigon boards, those that come
 /// nearest the centre of the board (within a quarter of a triangle side); elsewhere and later, all.
 pub fn keep_central(b: &Board, moves: &mut Vec<u16>) {

@@ -14,7 +14,7 @@
 
 use super::board::{Board, MoveGen, Variant};
 use super::considered;
-use super::playout::{Local, Playout};
+use super::playout::{BuiltAt, Local, Playout};
 use super::prior::{self, Kinds};
 use super::quality::Quality;
 use super::reply::{self, Played, Replies};
@@ -61,6 +61,21 @@ const EXPANSION_ROOM: usize = 20_000;
 /// Pruning drops the children of nodes with fewer real visits than this, doubling it until the
 /// tree is at most half full.
 const PRUNE_FIRST_COUNT: u32 = 16;
+
+/// A node a simulation's descent passed, with what its playout needs to start the list of the
+/// colour of the node's children from them (see [`Playout::seed`]).
+#[derive(Debug, Clone, Copy)]
+struct Passed {
+    node: u32,
+    /// The length of the children's colour's corner points at the node.
+    corners: u16,
+    /// Placements made before the node.
+    nmoves: u16,
+    /// The children's colour's rule stage at the node.
+    stage: u8,
+    /// Whether the children are that colour's playout moves there.
+    seeds: bool,
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -120,6 +135,9 @@ pub struct Mcts {
     /// The game's latest moves before the root (colour, move), newest last, at most 3.
     root_recent: Vec<(u8, u16)>,
     path: Vec<u32>,
+    /// The expanded nodes of the simulation's descent, one per node of `path` (the node
+    /// whose child it is).
+    passed: Vec<Passed>,
     /// The simulation's moves.
     seq: Vec<Played>,
     /// Per player and move: the stamp of the last simulation that saw it (for RAVE).
@@ -202,6 +220,7 @@ impl Mcts {
             recent: Vec::new(),
             root_recent: Vec::new(),
             path: Vec::new(),
+            passed: Vec::new(),
             seq: Vec::new(),
             seen: vec![0; 4 * t.moves.len()],
             first: vec![0; 4 * t.moves.len()],
@@ -355,6 +374,7 @@ impl Mcts {
         }
         let mut b = self.root.clone();
         self.path.clear();
+        self.passed.clear();
         self.seq.clear();
         self.recent.clear();
         self.recent.extend_from_slice(&self.root_recent);
@@ -368,6 +388,7 @@ impl Mcts {
                 {
                     self.expand(node, &mut b);
                 } else {
+                    self.seed_lists(&b);
                     self.playout.run(
                         &mut b,
                         &mut self.recent,
@@ -383,6 +404,14 @@ impl Mcts {
                 res = self.quality.results(&b);
                 break;
             }
+            let c = self.nodes[self.nodes[node].first_child as usize].colour as usize;
+            self.passed.push(Passed {
+                node: node as u32,
+                corners: b.attach_points(c).len() as u16,
+                nmoves: b.nmoves() as u16,
+                stage: b.rule_stage(c),
+                seeds: considered::tree_moves_are_playout_moves(&b, c),
+            });
             let child = self.select(node);
             let ch = self.nodes[child];
             b.play(ch.colour as usize, ch.mv);
@@ -414,6 +443,52 @@ impl Mcts {
             replies.learn(&self.seq, &reply::winners(&res, b.variant.nplayers()));
         }
         self.update_rave(&res);
+    }
+
+    /// Starts the playout's list of each colour from the children of the deepest node of the
+    /// descent where that colour was to move, instead of generating it again at its turn (the
+    /// same list: see [`Playout::seed`]); `b` is the board at the end of the descent.
+    fn seed_lists(&mut self, b: &Board) {
+        self.playout.new_simulation();
+        let nc = b.ncolours();
+        let mut done = 0u8;
+        for (i, p) in self.passed.iter().enumerate().rev() {
+            let nd = self.nodes[p.node as usize];
+            let first = nd.first_child as usize;
+            let c = self.nodes[first].colour as usize;
+            if done >> c & 1 != 0 {
+                continue;
+            }
+            done |= 1 << c;
+            if p.seeds && !b.is_out(c) {
+                // The children are the considered pieces' moves, or all moves when none of
+                // those was legal (as a playout list falls back to every piece).
+                let want = self.playout.considered(p.nmoves as usize, nc);
+                let piece = b.tables().moves[self.nodes[first].mv as usize].piece;
+                let pieces = if want >> piece & 1 != 0 {
+                    want
+                } else {
+                    self.playout.all_pieces()
+                };
+                let children = &self.nodes[first..first + nd.nchildren as usize];
+                let since = self.path[i..].iter().map(|&k| self.nodes[k as usize]);
+                let then = BuiltAt {
+                    pieces,
+                    corners: p.corners as usize,
+                    stage: p.stage,
+                };
+                self.playout.seed(
+                    b,
+                    c,
+                    then,
+                    children.iter().map(|ch| ch.mv),
+                    since.filter(|n| n.colour as usize == c).map(|n| n.mv),
+                );
+            }
+            if done.count_ones() as usize == nc {
+                break;
+            }
+        }
     }
 
     /// All moves as first: every child of a node on the path whose move its player made later
@@ -474,6 +549,25 @@ impl Mcts {
             .collect();
         v.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.1.cmp(&a.1.1)));
         v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The best root move, as [`Mcts::root_stats`] puts first (the most weighted wins, ties:
+    /// the most visits, then the first child), without sorting them all.
+    pub fn best_root_move(&self) -> Option<u16> {
+        let nd = &self.nodes[0];
+        let children =
+            &self.nodes[nd.first_child as usize..(nd.first_child + nd.nchildren) as usize];
+        let mut best: Option<&Node> = None;
+        for ch in children {
+            let better = best.is_none_or(|b| {
+                ch.value.total_cmp(&b.value).then(ch.real.cmp(&b.real))
+                    == std::cmp::Ordering::Greater
+            });
+            if better {
+                best = Some(ch);
+            }
+        }
+        best.map(|ch| ch.mv)
     }
 
     /// The lead in weighted wins of the best root move over the second, and the root's win
@@ -787,7 +881,7 @@ impl IterativeSearch for MctsSearch {
         }
         if depth == 1 {
             let (pv, score) = self.line();
-            self.best = self.mcts.root_stats().first().map(|s| s.0);
+            self.best = self.mcts.best_root_move();
             progress.improved(&pv, score, self.mcts.playouts);
         }
         for i in 0..batch {
@@ -797,7 +891,7 @@ impl IterativeSearch for MctsSearch {
             }
             self.mcts.run_once();
             if i % 32 == 31 {
-                let best = self.mcts.root_stats().first().map(|s| s.0);
+                let best = self.mcts.best_root_move();
                 if best != self.best {
                     self.best = best;
                     let (pv, score) = self.line();
@@ -869,6 +963,29 @@ mod tests {
             a.iter()
                 .all(|s| board.tables().moves[s.0 as usize].size == 5)
         );
+    }
+
+    /// The best root move without sorting is the first of the sorted root moves.
+    #[test]
+    fn the_best_root_move_is_the_first_of_the_root_stats() {
+        for (v, seed) in [
+            (Variant::Duo, 3),
+            (Variant::Classic, 4),
+            (Variant::Trigon2, 5),
+        ] {
+            let mut m = Mcts::new(&Board::new(v), seed);
+            assert_eq!(
+                m.best_root_move(),
+                None,
+                "no root moves before the first visit"
+            );
+            for n in 0..300 {
+                m.run_once();
+                if n % 50 == 0 {
+                    assert_eq!(m.best_root_move(), m.root_stats().first().map(|s| s.0));
+                }
+            }
+        }
     }
 
     #[test]

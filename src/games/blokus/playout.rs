@@ -11,7 +11,7 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit};
+use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit, window};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -107,9 +107,18 @@ impl Local {
     /// piece's weight times the weight of its local value.
     #[inline]
     fn weight(&self, bits: MoveBits, pw: &PieceWeights) -> f32 {
+        let (o, mask) = bits.aligned();
+        self.weight_placed(bits, o, mask, pw)
+    }
+
+    /// [`Local::weight`] of a placement already placed by [`MoveBits::aligned`].
+    #[inline]
+    fn weight_placed(&self, bits: MoveBits, o: usize, mask: u128, pw: &PieceWeights) -> f32 {
         let w = pw[bits.piece() as usize & 31];
-        if bits.meets(&self.set) {
-            w * self.weights[(self.value_of(bits) as usize).min(10)]
+        let on = window(&self.set, o) & mask;
+        if on != 0 {
+            let value = on.count_ones() + (window(&self.double, o) & mask).count_ones();
+            w * self.weights[(value as usize).min(10)]
         } else {
             // A local value of 0 weighs 1.
             w
@@ -121,6 +130,19 @@ impl Default for Local {
     fn default() -> Local {
         Local::new()
     }
+}
+
+/// What a colour's list built at an earlier position of a simulation depended on there (see
+/// [`Playout::seed`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltAt {
+    /// The pieces of the list (a bit per piece).
+    pub pieces: u32,
+    /// The length of the colour's corner points ([`Board::attach_points`]): those a build
+    /// visits.
+    pub corners: usize,
+    /// The colour's rule stage ([`Board::rule_stage`]).
+    pub stage: u8,
 }
 
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
@@ -239,6 +261,11 @@ impl Playout {
         self.considered.at(moves, nc)
     }
 
+    /// Every piece (a bit per piece).
+    pub fn all_pieces(&self) -> u32 {
+        self.considered.all()
+    }
+
     /// Colour `c`'s list as last brought up to date.
     #[cfg(test)]
     fn moves(&self, c: usize) -> &[u16] {
@@ -247,13 +274,7 @@ impl Playout {
 
     /// Builds colour `c`'s list afresh with the moves of `pieces` (a bit per piece).
     fn build(&mut self, b: &mut Board, c: usize, pieces: u32) {
-        self.next_stamp = self.next_stamp.wrapping_add(1);
-        if self.next_stamp == 0 {
-            self.added.iter_mut().for_each(|m| *m = 0);
-            self.next_stamp = 1;
-        }
-        self.stamps[c] = self.next_stamp;
-        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
+        self.new_stamp(c);
         self.corners.clear();
         match considered::first_piece_start(b, c) {
             Some(start) => self.corners.push(start),
@@ -275,6 +296,60 @@ impl Playout {
         list.pieces = pieces;
         list.pending.clear();
         list.stage = b.rule_stage(c);
+    }
+
+    /// Forgets every colour's list: a new simulation starts.
+    pub fn new_simulation(&mut self) {
+        for l in &mut self.lists {
+            l.ready = false;
+        }
+    }
+
+    /// Starts colour `c`'s list for this simulation from `moves`, the list [`Playout::build`]
+    /// makes at an earlier position of the simulation's board `b` (the search tree's children
+    /// there), in its order, without generating them again; `then` tells what it depended on
+    /// there, and `since` gives the colour's moves after that position. The list is then
+    /// brought up to date as after the colour's own turns, so the simulation draws the same
+    /// moves as from a list built at its turn.
+    pub fn seed(
+        &mut self,
+        b: &Board,
+        c: usize,
+        then: BuiltAt,
+        moves: impl Iterator<Item = u16>,
+        since: impl Iterator<Item = u16>,
+    ) {
+        let stamp = self.new_stamp(c);
+        for &p in &b.attach_points(c)[..then.corners] {
+            self.added[c * self.npoints + p as usize] = stamp;
+        }
+        let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
+        let list = &mut self.lists[c];
+        let mut n = 0;
+        for m in moves {
+            marks[m as usize >> 6] |= 1 << (m & 63);
+            list.moves[n & (LIST_CAP - 1)] = m;
+            n += 1;
+        }
+        list.len = n;
+        list.ready = true;
+        list.pieces = then.pieces;
+        list.pending.clear();
+        list.pending.extend(since);
+        list.stage = then.stage;
+    }
+
+    /// A new build stamp for colour `c`, its marks cleared: no move is in its list and no
+    /// point has been visited.
+    fn new_stamp(&mut self, c: usize) -> u32 {
+        self.next_stamp = self.next_stamp.wrapping_add(1);
+        if self.next_stamp == 0 {
+            self.added.iter_mut().for_each(|m| *m = 0);
+            self.next_stamp = 1;
+        }
+        self.stamps[c] = self.next_stamp;
+        self.marks[c * self.mark_words..(c + 1) * self.mark_words].fill(0);
+        self.next_stamp
     }
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
@@ -345,7 +420,8 @@ impl Playout {
         let mut weighed = 0;
         // Pieces considered now and not when the list was built (a new round of the opening)
         // call for a new list: adding their moves at every corner point instead scored 183 of
-        // 400 Duo games against it at equal playouts (2026-11-27).
+        // 400 Duo games against it at equal playouts (2026-11-27). Merging them in where a
+        // build puts them cost more than the build (2026-11-28).
         if !list.ready || want & !list.pieces != 0 || list.stage != b.rule_stage(c) || starting {
             self.build(b, c, want);
         } else {
@@ -364,10 +440,11 @@ impl Playout {
                 prefetch(&all_bits[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
                 let m = moves[i & (LIST_CAP - 1)];
                 let bits = all_bits[m as usize];
-                let keep = !bits.meets(forbidden) && left >> (bits.piece() & 31) & 1 != 0;
+                let (o, mask) = bits.aligned();
+                let keep = window(forbidden, o) & mask == 0 && left >> (bits.piece() & 31) & 1 != 0;
                 moves[n & (LIST_CAP - 1)] = m;
                 if keep {
-                    total += local.weight(bits, piece_weight);
+                    total += local.weight_placed(bits, o, mask, piece_weight);
                     self.cum[n & (LIST_CAP - 1)] = total;
                     n += 1;
                 }
@@ -421,7 +498,8 @@ impl Playout {
 
     /// Plays the game out from `b`: every move goes to `seq` and to `recent` (colour, move;
     /// the latest three, newest last). With `replies`, a colour's remembered reply to the
-    /// latest moves of `seq` is played when it fits, before any drawing.
+    /// latest moves of `seq` is played when it fits, before any drawing. The lists are those
+    /// of the simulation so far (see [`Playout::new_simulation`] and [`Playout::seed`]).
     pub fn run(
         &mut self,
         b: &mut Board,
@@ -430,9 +508,6 @@ impl Playout {
         seq: &mut Vec<Played>,
         replies: Option<&Replies>,
     ) {
-        for l in &mut self.lists {
-            l.ready = false;
-        }
         let nc = b.ncolours();
         let mut c = b.to_play();
         let mut idle = 0;
@@ -510,8 +585,10 @@ mod tests {
     use super::*;
     use crate::games::blokus::board::{MoveGen, Variant};
 
-    /// The incremental lists hold exactly the legal moves of the sizes considered, also after
-    /// turns a colour played without bringing its list up to date (as with a reply).
+    /// The incremental lists hold exactly the legal moves of the sizes considered, in the
+    /// order of a list built afresh (which lets a simulation start them from the tree's
+    /// children), also after turns a colour played without bringing its list up to date (as
+    /// with a reply).
     #[test]
     fn incremental_lists_match_full_generation() {
         for v in [
@@ -523,6 +600,7 @@ mod tests {
         ] {
             let t = v.tables();
             let mut p = Playout::new(t);
+            let mut fresh = Playout::new(t);
             let mut rng = Rng::new(3);
             let mut mg = MoveGen::new(t);
             let mut full = Vec::new();
@@ -547,6 +625,9 @@ mod tests {
                     }
                     p.update(&mut b, c);
                     let pieces = p.lists[c].pieces;
+                    // In the order of a new build (the draws depend on it).
+                    fresh.build(&mut b.clone(), c, pieces);
+                    assert_eq!(p.moves(c), fresh.moves(c), "{v:?} game {game} turn {turn}");
                     full.retain(|&m| pieces >> t.moves[m as usize].piece & 1 != 0);
                     if let Some(start) = considered::first_piece_start(&b, c) {
                         full.retain(|&m| t.moves[m as usize].points().contains(&start));
@@ -637,6 +718,7 @@ mod tests {
                 let start = b.clone();
                 let before = seq.len();
                 b.skip_to_mover();
+                p.new_simulation();
                 p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
                 replay(&start, &seq[before..]);
             }
@@ -670,6 +752,7 @@ mod tests {
         replies.set_one(key, last, small);
         let before = seq.len();
         let start = b.clone();
+        p.new_simulation();
         p.run(&mut b, &mut Vec::new(), &mut rng, &mut seq, Some(&replies));
         assert_eq!(seq[before].mv, small);
         let colours = replay(&start, &seq[before..]);
@@ -677,6 +760,7 @@ mod tests {
         // Without the reply the weights draw another move.
         let mut other = start.clone();
         let mut seq2 = seq[..before].to_vec();
+        p.new_simulation();
         p.run(&mut other, &mut Vec::new(), &mut rng, &mut seq2, None);
         assert_ne!(seq2[before].mv, small);
     }
@@ -715,6 +799,7 @@ mod tests {
         let mut replies = Replies::new(reply::nkeys(v), t.moves.len());
         replies.set_one(1, m0, elsewhere);
         let mut played = seq.clone();
+        p.new_simulation();
         p.run(
             &mut b.clone(),
             &mut Vec::new(),
@@ -746,6 +831,7 @@ mod tests {
         let last = seq.last().unwrap().mv;
         replies.set_one(reply::key(v, c, b.player_of(c)), last, small);
         let mut played = seq.clone();
+        p.new_simulation();
         p.run(
             &mut b.clone(),
             &mut Vec::new(),

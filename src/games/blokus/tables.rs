@@ -107,16 +107,31 @@ impl MoveBits {
         self.overlap(bits).count_ones()
     }
 
-    /// The placement's window of `bits`: bit `i` set when square `off + i` is in both.
+    /// The placement's window of `bits`: its squares that are in `bits` (bit `i` of byte `o`
+    /// of [`MoveBits::aligned`]'s placing).
     #[inline]
     fn overlap(self, bits: &SquareBits) -> u128 {
-        let off = (self.0 >> OFF_SHIFT) as usize & 511;
-        let o = (off >> 3) & 63;
-        let mut window = [0u8; 16];
-        window.copy_from_slice(&bits[o..o + 16]);
-        let mask = (self.0 & ((1u128 << WINDOW) - 1)) << 1 | 1;
-        (u128::from_le_bytes(window) >> (off & 7)) & mask
+        let (o, mask) = self.aligned();
+        window(bits, o) & mask
     }
+
+    /// The placement as a mask over the 16 bytes of any square set from byte `o`: `(o,
+    /// mask)`, for several sets tested with one placing (`window(set, o) & mask`).
+    #[inline]
+    pub fn aligned(self) -> (usize, u128) {
+        let off = (self.0 >> OFF_SHIFT) as usize & 511;
+        // The first square and the WINDOW past it, shifted by at most 7, stay within 128 bits.
+        let mask = ((self.0 & ((1u128 << WINDOW) - 1)) << 1 | 1) << (off & 7);
+        ((off >> 3) & 63, mask)
+    }
+}
+
+/// The 16 bytes of `bits` from byte `o` (`o < 64`), as one number.
+#[inline]
+pub fn window(bits: &SquareBits, o: usize) -> u128 {
+    let mut w = [0u8; 16];
+    w.copy_from_slice(&bits[o & 63..(o & 63) + 16]);
+    u128::from_le_bytes(w)
 }
 
 /// Where a piece must touch the pieces of its own colour.
