@@ -10,9 +10,9 @@
 //! The engine's option `EvalFile` (and `selfplay --eval-file`) takes such a file, `builtin` (the
 //! shipped evaluation, the default) or `handmade` (the linear weights alone).
 
-use super::eval::{DEFAULT_WEIGHTS, Weights};
 use super::features::FEATURES;
 use super::ntuple::Tuples;
+use super::weights::{DEFAULT_WEIGHTS, Weights};
 use std::sync::{Arc, OnceLock};
 
 /// The evaluation shipped with the engine (`data/blockudoku/eval.txt`).

@@ -14,3 +14,4 @@ pub mod rules;
 pub mod search;
 pub mod session;
 mod simd;
+pub mod weights;
