@@ -465,15 +465,7 @@ pub fn segment_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
     let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
     for t in 0..8 {
         let mut cells: Vec<(i8, i8)> = (shape.cells.iter())
-            .map(|&(x, y)| {
-                let (x, y) = if t & 4 != 0 { (-x, y) } else { (x, y) };
-                match t & 3 {
-                    0 => (x, y),
-                    1 => (-y, x),
-                    2 => (-x, -y),
-                    _ => (y, -x),
-                }
-            })
+            .map(|&cell| super::pieces::square_symmetry(t, cell))
             .collect();
         let even_floor = |v: i8| v - v.rem_euclid(2);
         let min_x = even_floor(cells.iter().map(|c| c.0).min().unwrap_or(0));

@@ -168,15 +168,7 @@ pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
         let mut cells: Vec<(i8, i8)> = shape
             .cells
             .iter()
-            .map(|&(x, y)| {
-                let (x, y) = if t & 4 != 0 { (-x, y) } else { (x, y) };
-                match t & 3 {
-                    0 => (x, y),
-                    1 => (-y, x),
-                    2 => (-x, -y),
-                    _ => (y, -x),
-                }
-            })
+            .map(|&cell| square_symmetry(t, cell))
             .collect();
         let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
         let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
@@ -190,6 +182,17 @@ pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
         }
     }
     seen
+}
+
+/// The square grid's symmetry `t` (0..8: bit 2 mirrors x, bits 0-1 turn by quarters) of a cell.
+pub fn square_symmetry(t: usize, (x, y): (i8, i8)) -> (i8, i8) {
+    let (x, y) = if t & 4 != 0 { (-x, y) } else { (x, y) };
+    match t & 3 {
+        0 => (x, y),
+        1 => (-y, x),
+        2 => (-x, -y),
+        _ => (y, -x),
+    }
 }
 
 #[cfg(test)]
