@@ -462,24 +462,8 @@ fn in_octagon(x: usize, y: usize, size: usize, edge: usize) -> bool {
 /// segment shape, whose junctions have even column and row: each shifted by even steps to the
 /// smallest column and row 0 or 1 (keeping junctions even) and sorted.
 pub fn segment_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
-    let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
-    for t in 0..8 {
-        let mut cells: Vec<(i8, i8)> = (shape.cells.iter())
-            .map(|&cell| super::pieces::square_symmetry(t, cell))
-            .collect();
-        let even_floor = |v: i8| v - v.rem_euclid(2);
-        let min_x = even_floor(cells.iter().map(|c| c.0).min().unwrap_or(0));
-        let min_y = even_floor(cells.iter().map(|c| c.1).min().unwrap_or(0));
-        for c in &mut cells {
-            c.0 -= min_x;
-            c.1 -= min_y;
-        }
-        cells.sort_unstable();
-        if !seen.contains(&cells) {
-            seen.push(cells);
-        }
-    }
-    seen
+    // Shifts by even amounts keep junctions on even coordinates.
+    super::pieces::square_orientations(shape, |v| v - v.rem_euclid(2))
 }
 
 /// Every distinct orientation (six rotations, each also mirrored) of a triangle shape, whose

@@ -163,6 +163,12 @@ pub const NEXOS: &[Shape] = &[
 /// Every distinct orientation (rotations and mirror images) of a shape, each normalised so its
 /// smallest x and y are 0 and its cells sorted.
 pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
+    square_orientations(shape, |v| v)
+}
+
+/// Every distinct orientation of a shape under the square grid's eight symmetries, each shifted
+/// by `anchor` of its smallest x and y (the identity puts them at 0) and its cells sorted.
+pub fn square_orientations(shape: &Shape, anchor: impl Fn(i8) -> i8) -> Vec<Vec<(i8, i8)>> {
     let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
     for t in 0..8 {
         let mut cells: Vec<(i8, i8)> = shape
@@ -170,8 +176,8 @@ pub fn orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
             .iter()
             .map(|&cell| square_symmetry(t, cell))
             .collect();
-        let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
-        let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let min_x = anchor(cells.iter().map(|c| c.0).min().unwrap_or(0));
+        let min_y = anchor(cells.iter().map(|c| c.1).min().unwrap_or(0));
         for c in &mut cells {
             c.0 -= min_x;
             c.1 -= min_y;
