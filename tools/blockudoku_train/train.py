@@ -29,9 +29,8 @@ FEATURES = 20
 NON_POSITIVE = (5, 6, 19)
 
 
-def load(paths):
-    """Decisions as (game, features [n x 20], static evals [n], index of the teacher's choice)."""
-    decisions = []
+def read_hands(paths):
+    """The `--distill` lines of the files, checked: (hand, index of the teacher's choice)."""
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
@@ -42,11 +41,20 @@ def load(paths):
                 chosen = [i for i, c in enumerate(cands) if c["chosen"]]
                 if len(chosen) != 1 or len(cands) < 2:
                     raise ValueError(f"{path}:{number}: needs 2+ candidates and one chosen")
-                x = np.array([c["features"] for c in cands], dtype=np.float64)
-                if x.shape[1] != FEATURES:
-                    raise ValueError(f"{path}:{number}: {x.shape[1]} features, not {FEATURES}")
-                ev = np.array([c["eval"] for c in cands], dtype=np.float64)
-                decisions.append((d["game"], x, ev, chosen[0]))
+                for c in cands:
+                    if len(c["features"]) != FEATURES:
+                        raise ValueError(f"{path}:{number}: {len(c['features'])} features, "
+                                         f"not {FEATURES}")
+                yield d, chosen[0]
+
+
+def load(paths):
+    """Decisions as (game, features [n x 20], static evals [n], index of the teacher's choice)."""
+    decisions = []
+    for d, chosen in read_hands(paths):
+        x = np.array([c["features"] for c in d["candidates"]], dtype=np.float64)
+        ev = np.array([c["eval"] for c in d["candidates"]], dtype=np.float64)
+        decisions.append((d["game"], x, ev, chosen))
     if not decisions:
         raise ValueError("no decisions in the input")
     return decisions

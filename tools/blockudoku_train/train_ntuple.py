@@ -25,39 +25,27 @@ Needs NumPy; format of the input: docs/blockudoku-distill.md.
 """
 
 import argparse
-import json
 import sys
 
 import numpy as np
 
 import tuples as nt
-from train import FEATURES, NON_POSITIVE
+from train import FEATURES, NON_POSITIVE, read_hands
 
 
 def load(paths, tuples):
     """Hands as padded arrays: game [h], features [h x k x 20], evals [h x k], tuple indexes
     [h x k x t], teacher means [h x k], mask [h x k], chosen [h]."""
     games, feats, evals, boards, means, chosen, counts = [], [], [], [], [], [], []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                d = json.loads(line)
-                cands = d["candidates"]
-                picks = [i for i, c in enumerate(cands) if c["chosen"]]
-                if len(picks) != 1 or len(cands) < 2:
-                    raise ValueError(f"{path}:{number}: needs 2+ candidates and one chosen")
-                for c in cands:
-                    if len(c["features"]) != FEATURES:
-                        raise ValueError(f"{path}:{number}: {len(c['features'])} features")
-                    feats.append(c["features"])
-                    evals.append(c["eval"])
-                    boards.append(c["board"])
-                    means.append(c["total"] / c["samples"])
-                games.append(d["game"])
-                chosen.append(picks[0])
-                counts.append(len(cands))
+    for d, pick in read_hands(paths):
+        for c in d["candidates"]:
+            feats.append(c["features"])
+            evals.append(c["eval"])
+            boards.append(c["board"])
+            means.append(c["total"] / c["samples"])
+        games.append(d["game"])
+        chosen.append(pick)
+        counts.append(len(d["candidates"]))
     if not games:
         raise ValueError("no decisions in the input")
     h, k = len(games), max(counts)
