@@ -38,9 +38,7 @@ enum Command {
 }
 
 fn main() {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
-        .init();
+    init_logging();
     let cli = Cli::parse();
     let code = match cli.command {
         None => tessera::engine::run_stdio(),
@@ -55,4 +53,19 @@ fn main() {
         Some(Command::Gtp(args)) => tessera::games::blokus::gtp::run(&args),
     };
     std::process::exit(code);
+}
+
+/// Logs on standard error (`RUST_LOG=debug` shows them), each line stamped with the seconds
+/// since the engine started: what a time-management question needs, without a clock crate.
+fn init_logging() {
+    use std::io::Write;
+    let start = std::time::Instant::now();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .format(move |out, record| {
+            let seconds = start.elapsed().as_secs_f64();
+            let (level, target) = (record.level(), record.target());
+            writeln!(out, "[{seconds:9.3} {level:<5} {target}] {}", record.args())
+        })
+        .init();
 }
