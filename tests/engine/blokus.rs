@@ -1,7 +1,7 @@
 //! Blokus through the real binary: `newgame blokus`, `position startpos moves`, `legal`, `go`,
 //! `show`, errors that leave the state intact, and a full game in each variant.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

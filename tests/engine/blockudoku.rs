@@ -1,6 +1,6 @@
 //! Blockudoku through the real binary: legal plans, rule cases, piece sets.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use tessera::games::blockudoku::board::Board;

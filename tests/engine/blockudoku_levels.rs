@@ -1,6 +1,6 @@
 //! Blockudoku's `MultiPV` lines and `Level` ladder through the real binary.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use tessera::games::blockudoku::board::Board;

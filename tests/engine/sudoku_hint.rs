@@ -1,7 +1,7 @@
 //! The protocol's `hint` through the real binary: the next human step of a grid, with or
 //! without candidates, and one `error` line (state kept) for bad input.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

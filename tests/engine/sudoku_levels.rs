@@ -3,7 +3,7 @@
 //! every level answers a legal move, searches less the lower it is, and repeats its move for
 //! the same seed.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::collections::HashSet;

@@ -1,6 +1,6 @@
 //! The protocol contract, through the real binary.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

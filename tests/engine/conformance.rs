@@ -9,7 +9,7 @@
 //! ending it; `stop` while idle answers nothing; a command that ends a search prints that
 //! search's `bestmove` first; end of input during a search prints its `bestmove` and exits 0.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

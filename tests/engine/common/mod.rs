@@ -1,5 +1,4 @@
 //! Drives the real `tessera` binary through pipes, the way a GUI does.
-#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

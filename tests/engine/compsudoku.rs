@@ -2,7 +2,7 @@
 //! territory growth, skipped players, the end of the game, the course framework's boards,
 //! protocol round-trips and refused input.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use tessera::games::compsudoku::boards::parse_board_file;

@@ -3,7 +3,7 @@
 //! to a Blokus search: fewer playouts at lower levels, the same answer for the same seed, and
 //! several distinct ranked lines.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

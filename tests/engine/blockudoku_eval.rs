@@ -2,7 +2,7 @@
 //! files loaded, missing or malformed files refused with one `error` line and the evaluation in
 //! use kept.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use tessera::games::blockudoku::board::parse_square;

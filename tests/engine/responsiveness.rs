@@ -3,7 +3,7 @@
 //! loaded; the precise figures are measured by `tools/latency.py --commands`). Before the fix,
 //! `legal` on an empty 25x25 sudoku answered after 40 to 200 seconds.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};
