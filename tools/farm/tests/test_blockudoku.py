@@ -106,7 +106,7 @@ def start_farm(*args: str) -> subprocess.Popen:
 
 
 def test_a_killed_worker_changes_nothing(engine, tmp_path):
-    game = ["--depth", "1", "--games", "8", "--cap", "3000", "--seed", "4"]
+    game = ["--depth", "1", "--games", "8", "--cap", "1500", "--seed", "4"]
     run = start_farm("blockudoku", "--engine", engine, *game, "--workers", "2",
                      "--shard-games", "2", "--run-dir", str(tmp_path / "run"))
     killed = None
@@ -124,7 +124,7 @@ def test_a_killed_worker_changes_nothing(engine, tmp_path):
 
 
 def test_an_interrupted_run_resumes_without_replaying_finished_shards(engine, tmp_path):
-    game = ["--depth", "1", "--games", "8", "--cap", "1500", "--seed", "5"]
+    game = ["--depth", "1", "--games", "8", "--cap", "600", "--seed", "5"]
     command = ["blockudoku", "--engine", engine, *game, "--workers", "1", "--shard-games", "1",
                "--run-dir", str(tmp_path / "run")]
     shards = tmp_path / "run" / "shards"

@@ -59,10 +59,10 @@ def test_the_sprt_stops_the_match_where_one_process_would(engine, tmp_path):
 
 
 def test_a_sharded_sudoku_match_gives_the_totals_of_selfplay(engine, tmp_path):
-    game = ["--box", "2x3", "--mode", "rows", "--depth", "2", "--games", "16", "--seed", "5",
+    game = ["--box", "2x3", "--mode", "rows", "--depth", "2", "--games", "8", "--seed", "5",
             "--openings", "2"]
     run = farm("match", "sudoku", "--engine", engine, "--opponent", engine, *game,
-               "--workers", "2", "--shard-games", "4", "--run-dir", str(tmp_path / "run"))
+               "--workers", "2", "--shard-games", "2", "--run-dir", str(tmp_path / "run"))
     assert run.returncode == 0, run.stderr
     selfplay = tessera(engine, "selfplay", "sudoku", *game, "--opponent", f"engine:{engine}")
     assert comparable(run.stdout) == comparable(selfplay.stdout)
