@@ -13,7 +13,9 @@ Every variant (Classic, Two-Player, Three-Player, Duo, Junior; Blokus Trigon: ``
 ``callisto``, ``callisto_2``, ``callisto_2_4``, ``callisto_3``, an octagon of squares with its
 centre section shaded darker, where the single squares may not go: each colour places two of
 them first, anywhere else, then its pieces join it along an edge; a piece's squares are drawn
-joined, a single square as a ring, as Pentobi draws them). Each
+joined, a single square as a ring, as Pentobi draws them; Nexos: ``nexos``, ``nexos_2``, pieces
+of line segments drawn as bars on the lattice, a junction coloured where a piece runs straight
+through it, each colour's four starting segments dotted). Each
 colour's pieces are drawn in the side panel; click one of the colour to play, turn it with ``r``
 or the mouse wheel (a quarter turn on squares, 60 degrees on triangles), flip it with ``f``, and
 the board shows it under the mouse, green where it may go and red where not; click to place
@@ -122,7 +124,7 @@ PALETTE = {
     "junior": ["#27a04f", "#ee7d1b"],
 }
 for _name in ("two", "three", "trigon", "trigon_2", "trigon_3", "callisto", "callisto_2_4",
-              "callisto_3"):
+              "callisto_3", "nexos", "nexos_2"):
     PALETTE[_name] = PALETTE["classic"]
 PALETTE["callisto_2"] = [PALETTE["classic"][0], PALETTE["classic"][3]]  # Blue and Green
 CENTRE = "#d6d9e1"          # Callisto's centre section (empty squares)
@@ -193,6 +195,8 @@ def shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: float, y0:
                    unit: float) -> Tuple[List[Tuple[Square, List[float]]], float, float]:
     """A piece's cells drawn from the top-left corner (x0, y0): each cell's polygon, and the
     drawing's width and height. ``unit``: a square's side, or a triangle's side."""
+    if geo.kind == "nexos":
+        return nexos_shape_polygons(geo, cells, x0, y0, unit)
     mx = min(x for x, _ in cells)
     top = max(y for _, y in cells)
     out = []
@@ -213,6 +217,34 @@ def shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: float, y0:
         px, py = x0 + (x - mx) * unit, y0 + (top - y) * unit
         out.append(((x, y), [px, py, px + unit, py, px + unit, py + unit, px, py + unit]))
     return out, (max(x for x, _ in cells) - mx + 1) * unit, (top - my + 1) * unit
+
+
+def nexos_polygon(p: Square, cx: float, cy: float, step: float) -> List[float]:
+    """A Nexos point centred at (cx, cy) on a grid of ``step`` pixels a point: a segment is a
+    bar with pointed ends reaching towards its two junctions, a junction a small square."""
+    t = step * 0.56  # a bar's thickness, and a junction's side
+    if p[0] % 2 == 0 and p[1] % 2 == 0:
+        h = t / 2
+        return [cx - h, cy - h, cx + h, cy - h, cx + h, cy + h, cx - h, cy + h]
+    a, h = step * 0.94, t / 2  # half a bar's length, half its thickness
+    if p[0] % 2:  # horizontal
+        return [cx - a, cy, cx - a + h, cy - h, cx + a - h, cy - h, cx + a, cy,
+                cx + a - h, cy + h, cx - a + h, cy + h]
+    return [cx, cy - a, cx + h, cy - a + h, cx + h, cy + a - h, cx, cy + a,
+            cx - h, cy + a - h, cx - h, cy - a + h]
+
+
+def nexos_shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: float, y0: float,
+                         unit: float) -> Tuple[List[Tuple[Square, List[float]]], float, float]:
+    """:func:`shape_polygons` for Nexos: the segments and the junctions a piece covers, on a
+    grid of ``unit`` pixels a point (a segment is two points long)."""
+    points = sorted(geo.covered(cells))
+    raw = [(p, nexos_polygon(p, p[0] * unit, -p[1] * unit, unit)) for p in points]
+    xs = [v for _, poly in raw for v in poly[0::2]]
+    ys = [v for _, poly in raw for v in poly[1::2]]
+    dx, dy = x0 - min(xs), y0 - min(ys)
+    out = [(p, [v + (dx if i % 2 == 0 else dy) for i, v in enumerate(poly)]) for p, poly in raw]
+    return out, max(xs) - min(xs), max(ys) - min(ys)
 
 
 def draw_block(cv: tk.Canvas, poly: Sequence[float], colour: str, tags: Any = ()) -> None:
@@ -458,6 +490,51 @@ class TrigonView(BoardView):
                            text=str(y + 1), fill=MUTED, font=("DejaVu Sans", 8))
 
 
+class NexosView(BoardView):
+    """The Nexos board: the 12x12 lattice's segments (bars between junctions) on its 25x25
+    grid, row 1 at the bottom; a junction a piece passes straight through is coloured too."""
+
+    def __init__(self, info: blokus.VariantInfo) -> None:
+        super().__init__(info)
+        self.step = BOARD_PX / 25
+        self.unit = self.step
+
+    def centre(self, p: Square) -> Tuple[float, float]:
+        return (BX0 + (p[0] + 0.5) * self.step, BY0 + (24.5 - p[1]) * self.step)
+
+    def polygon(self, p: Square) -> List[float]:
+        return nexos_polygon(p, *self.centre(p), self.step)
+
+    @property
+    def inradius(self) -> float:
+        return self.step * 0.28
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        gx = (px - BX0) / self.step - 0.5
+        gy = 24.5 - (py - BY0) / self.step
+        near = [(x, y) for x in range(round(gx) - 1, round(gx) + 2)
+                for y in range(round(gy) - 1, round(gy) + 2) if self.geo.on_board((x, y))]
+        if not near:
+            return None
+        best = min(near, key=lambda p: (p[0] - gx) ** 2 + (p[1] - gy) ** 2)
+        return best if (best[0] - gx) ** 2 + (best[1] - gy) ** 2 <= 1.5 else None
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        side = 25 * self.step
+        cv.create_rectangle(BX0 - 3, BY0 - 3, BX0 + side + 3, BY0 + side + 3, fill="#9aa0b0",
+                            outline="")
+        cv.create_rectangle(BX0, BY0, BX0 + side, BY0 + side, fill="#c4c8d2", outline="")
+        for i in range(25):
+            x, _ = self.centre((i, 0))
+            cv.create_text(x, BY0 + side + 10 + 8 * (i % 2), text=blokus.column_name(i),
+                           fill=MUTED, font=("DejaVu Sans", 7))
+            _, y = self.centre((0, i))
+            cv.create_text(BX0 - 13, y, text=str(i + 1), fill=MUTED, font=("DejaVu Sans", 7))
+        for x in range(0, 25, 2):
+            for y in range(0, 25, 2):
+                self.cell(cv, (x, y), inset=2, fill=GRID, outline="")
+
+
 def _inside(poly: Sequence[float], px: float, py: float) -> bool:
     """Whether (px, py) lies in a convex polygon (either orientation)."""
     n = len(poly) // 2
@@ -477,6 +554,8 @@ def _inside(poly: Sequence[float], px: float, py: float) -> bool:
 def board_view(info: blokus.VariantInfo) -> BoardView:
     if info.board == "callisto":
         return CallistoView(info)
+    if info.board == "nexos":
+        return NexosView(info)
     return TrigonView(info) if info.geometry.kind == "trigon" else SquareView(info)
 
 
@@ -1619,12 +1698,18 @@ class BlokusApp:
                 view.cell(cv, p, fill=fill, outline=GRID)
             else:
                 draw_block(cv, view.polygon(p), colours[owner])
+        for p, owner in pos.cells.items():  # Nexos: the junctions pieces pass through
+            if geo.is_junction(p):
+                draw_block(cv, view.polygon(p), colours[owner])
         if isinstance(view, CallistoView):
             view.draw_pieces(cv, [(m.colour, m.squares, m.piece in info.loose)
                                   for m in self.game.moves[:self.game.cursor]], colours)
         # Starting points still free: a colour's own (square boards), or a ring of every
         # colour (Trigon: any colour may start there).
-        for c, start in enumerate(info.starts):
+        starts = ([] if not info.starts else [(0, s) for s in info.starts]
+                  if info.shared_starts else
+                  [(c, s) for c in range(info.ncolours) for s in info.starts_of(c)])
+        for c, start in starts:
             if start in pos.cells:
                 continue
             r = view.inradius * 0.56
@@ -1807,6 +1892,10 @@ class BlokusApp:
         cs = (12 if info.ncolours < 4 else 11) if trigon else (9 if info.ncolours == 4 else 10)
         row_h = (2 * cs * SQRT3 / 2) if trigon else 3 * cs
         gap = 5 if trigon else (10 if info.max_copies > 1 else 7)
+        if geo.kind == "nexos":  # a grid point's pixels; pieces up to 8 points across
+            cs, gap = 6, 9
+            row_h = max(shape_polygons(geo, display_cells(p, geo), 0, 0, cs)[2]
+                        for p in info.pieces)
         y = 2
         for c, name in enumerate(info.colour_names):
             who = "computer" if self.computer_vars and self.computer_vars[c].get() else "human"
@@ -1935,7 +2024,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                     help="the engine's command line (default: target/release/tessera)")
     ap.add_argument("--variant", default="classic",
                     help="classic, two, three, duo, junior, trigon, trigon_2, trigon_3, callisto, "
-                         "callisto_2, callisto_2_4, callisto_3 (or the SGF names, 'Blokus Duo')")
+                         "callisto_2, callisto_2_4, callisto_3, nexos, nexos_2 (or the SGF names, "
+                         "'Blokus Duo')")
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default 1000; 30 with "
                          "--exit-after-autoplay)")

@@ -240,6 +240,46 @@ def test_blokus_callisto_board_single_squares_and_joined_pieces(app):
     assert gui.colours()[0] in colours
 
 
+def test_blokus_nexos_board_segments_junctions_and_entry(app):
+    gui = app(blokus_gui, "BlokusApp", "--variant", "nexos", "--computer", "none")
+    info, geo, view = gui.info, gui.geo, gui.view
+    assert isinstance(view, blokus_gui.NexosView) and geo.kind == "nexos"
+    # Every segment is found under its centre, and nothing off the board.
+    assert all(view.point_at(*view.centre(p)) == p for p in geo.points())
+    assert view.point_at(blokus_gui.BX0 - 20, blokus_gui.BY0 - 20) is None
+    # Blue's I2 (two segments in a line) over one of its starting segments: the preview is
+    # legal, and the click plays it; the junction between its segments is Blue's too.
+    start = info.starts_of(0)[0]
+    gui.select_piece("I2")
+    while geo.point_type(anchor := blokus_gui.anchor_cell(gui.cells, geo)) != \
+            geo.point_type(start):
+        gui.turn_piece(1)
+    gui.root.update()
+    click(gui, gui.canvas, start, "<Motion>")
+    squares = frozenset(gui.preview_squares())
+    assert start in squares and gui.game.position.is_legal(0, squares)
+    click(gui, gui.canvas, start)
+    assert len(gui.game) == 1 and gui.game.moves[0].squares == squares
+    (junction,) = geo.covered(squares) - squares
+    assert gui.game.position.cells[junction] == 0
+    x, y = view.centre(junction)
+    fills = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_overlapping(x, y, x, y)}
+    assert gui.colours()[0] in fills
+    # Yellow clicks the segments of a legal V2 one by one, then Enter.
+    move = next(m for m in sorted(gui.game.position.legal_moves(1, ["V2"]), key=sorted))
+    for p in sorted(move):
+        click(gui, gui.canvas, p)
+    assert gui.entry == set(move)
+    gui.place_entry()
+    assert len(gui.game) == 2 and gui.game.moves[1].piece == "V2"
+    # Red's single segment away from its starting segments is refused with the reason.
+    gui.select_piece("1")
+    free = next(p for p in geo.points() if geo.point_type(p) == 0
+                and p not in info.starts and p not in gui.game.position.cells)
+    click(gui, gui.canvas, free)
+    assert len(gui.game) == 2 and "first piece must cover" in gui.status.cget("text")
+
+
 def key(gui, sequence):
     """A key press as the window gets it."""
     gui.root.focus_force()
