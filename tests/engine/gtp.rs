@@ -471,8 +471,16 @@ fn nexos_rules_records_and_a_whole_game() {
         assert_eq!(g.ok(&format!("all_legal {colour}")).lines().count(), 515);
     }
     let e = g.err("play 1 e18");
-    assert!(e.contains("starting"), "off the starting segments: {e}");
-    assert!(g.err("play 1 e21").contains("bad square"), "a junction");
+    assert!(
+        e.contains("one of its starting segments (e22 d21 f21 e20)"),
+        "off the starting segments: {e}"
+    );
+    let e = g.err("play 1 e21");
+    assert!(
+        e.contains("'e21' in move 'e21' is a junction, not a segment"),
+        "{e}"
+    );
+    assert!(g.err("play 1 zz9").contains("bad segment 'zz9'"));
     // An upright bar through the start: four segments, named without its junctions.
     g.ok("play 1 e22,e20,e18,e16");
     assert_eq!(g.ok("final_score"), "4 0 0 0");

@@ -50,21 +50,24 @@ impl Game {
         }
         if !self.board.is_legal(c, m) {
             let b = &self.board;
+            let word = t.geo.cell_word();
             let free = mi.points().iter().all(|&p| b.is_free_for(c, p as usize));
             let why = if t.rules.contact == Contact::Corner {
                 if b.is_first_piece(c) {
-                    "a colour's first piece must cover its starting square"
+                    self.first_piece_rule(c)
                 } else {
-                    "a piece must touch its own colour at a corner, never along an edge, and cover only empty squares"
+                    format!(
+                        "a piece must touch its own colour at a corner, never along an edge, and cover only empty {word}s"
+                    )
                 }
             } else if !free {
-                "a piece must cover only empty squares"
+                "a piece must cover only empty squares".to_string()
             } else if t.is_loose(mi.piece as usize) {
-                "a single square may not go in the centre section"
+                "a single square may not go in the centre section".to_string()
             } else if !b.contact_open(c) {
-                "a colour's first two pieces are single squares"
+                "a colour's first two pieces are single squares".to_string()
             } else {
-                "a piece must touch its own colour along an edge"
+                "a piece must touch its own colour along an edge".to_string()
             };
             return Err(format!(
                 "illegal move '{}' for {}: {why}",
@@ -75,6 +78,29 @@ impl Game {
         self.board.play(c, m);
         self.history.push((c, m));
         Ok(())
+    }
+
+    /// The rule a colour's first piece broke: the starting points it must cover, by name.
+    fn first_piece_rule(&self, c: usize) -> String {
+        let variant = self.variant();
+        let t = self.board.tables();
+        let starts = variant.starts(c);
+        let names: Vec<String> = starts.iter().map(|&p| t.point_name(p)).collect();
+        let word = t.geo.cell_word();
+        match starts.len() {
+            1 => format!(
+                "a colour's first piece must cover its starting {word} {}",
+                names[0]
+            ),
+            _ if variant.shared_starts() => format!(
+                "a colour's first piece must cover one of the starting points ({})",
+                names.join(" ")
+            ),
+            _ => format!(
+                "a colour's first piece must cover one of its starting {word}s ({})",
+                names.join(" ")
+            ),
+        }
     }
 
     /// Plays a move in notation for the next colour that can move (`pass` only for a colour

@@ -237,6 +237,15 @@ impl Geometry {
         g
     }
 
+    /// What a cell of a move is called in messages: "square", "triangle" or "segment".
+    pub fn cell_word(&self) -> &'static str {
+        match self.grid {
+            Grid::Square => "square",
+            Grid::Triangle => "triangle",
+            Grid::Segment => "segment",
+        }
+    }
+
     /// Whether point `p` is a junction of segments (Nexos), which scores nothing and names no
     /// move; false on other grids.
     #[inline]

@@ -584,20 +584,26 @@ impl Tables {
     /// Parses a placement in notation (squares in any order, case-insensitive).
     pub fn parse_move(&self, s: &str) -> Result<u16, String> {
         let lower = s.to_ascii_lowercase();
+        let word = self.geo.cell_word();
         let mut points = Vec::new();
         for part in lower.split(',') {
-            let p = (self.parse_point(part.trim()))
-                .filter(|&p| !self.geo.is_junction(p))
-                .ok_or_else(|| format!("bad square '{part}' in move '{s}'"))?;
+            let p = self
+                .parse_point(part.trim())
+                .ok_or_else(|| format!("bad {word} '{part}' in move '{s}'"))?;
+            if self.geo.is_junction(p) {
+                return Err(format!(
+                    "'{part}' in move '{s}' is a junction, not a segment: a move names its segments"
+                ));
+            }
             if points.contains(&p) {
-                return Err(format!("square '{part}' twice in move '{s}'"));
+                return Err(format!("{word} '{part}' twice in move '{s}'"));
             }
             points.push(p);
         }
         let most = self.shapes.iter().map(|s| s.cells.len()).max().unwrap_or(0);
         if points.len() > most {
             return Err(format!(
-                "a piece has at most {most} squares, got {} in '{s}'",
+                "a piece has at most {most} {word}s, got {} in '{s}'",
                 points.len()
             ));
         }
