@@ -57,8 +57,17 @@ corner neighbours, where its colour's next piece joins it; segments have no edge
 Each colour's first piece covers one of the four segments around its own junction (``e21``,
 ``u21``, ``u5``, ``e5``); points are the segments placed, +10 with every piece placed.
 
+GembloQ (``gembloq``: 4 colours and players; ``gembloq_2``: 2; ``gembloq_3``: 3; ``gembloq_2_4``:
+4 colours, colours 1+3 against 2+4), as Pentobi plays it: the board is right triangles, each half a
+unit square cut along a diagonal, the diagonals alternating so that they form diamonds
+(:class:`GembloQGeometry`); a piece's square is the four triangles of a diamond, its half-square
+two. Triangles sharing an edge may not hold the same colour, a later piece touches its colour at
+a corner, and a colour's first piece covers all four triangles of its starting square. Points:
+a quarter for each triangle (:meth:`Position.points` is then a float), no bonus.
+
 Everything that depends on the board's shape is a :class:`Geometry` (:class:`SquareGeometry`,
-:class:`TrigonGeometry`, :class:`CallistoGeometry`): which points are on the board, their edge
+:class:`TrigonGeometry`, :class:`CallistoGeometry`, :class:`NexosGeometry`,
+:class:`GembloQGeometry`): which points are on the board, their edge
 and corner neighbours, their names, the piece set and the pieces' orientations
 (:attr:`VariantInfo.geometry`); how pieces join is the variant's (:attr:`VariantInfo.contact`,
 :attr:`VariantInfo.loose`).
@@ -80,6 +89,8 @@ __all__ = [
     "SquareGeometry",
     "TrigonGeometry",
     "CallistoGeometry",
+    "GembloQGeometry",
+    "GEMBLOQ_PIECES",
     "IllegalMove",
     "Position",
     "Game",
@@ -290,7 +301,7 @@ class Geometry:
     cells live on the geometry's piece lattice (:meth:`normalize`)."""
 
     kind = ""
-    """The grid: ``square`` (also Callisto's octagons) or ``trigon``."""
+    """The grid: ``square`` (also Callisto's octagons), ``trigon``, ``nexos`` or ``gembloq``."""
     cell_word = "square"
     """What a point is called in messages."""
 
@@ -1231,7 +1242,8 @@ class Position:
             if self.variant.first_covers_all_starts:
                 if not all(s in squares for s in starts):
                     names = " ".join(move_text([s]) for s in sorted(starts))
-                    return f"{name}'s first piece must cover its starting square ({names})"
+                    return (f"{name}'s first piece must cover all four triangles of its starting "
+                            f"square ({names})")
             elif len(starts) > 1 and not self.variant.shared_starts:
                 if not any(s in squares for s in starts):
                     names = " ".join(move_text([s]) for s in sorted(starts))
