@@ -444,6 +444,21 @@ class Geometry:
             return None
         return self._shape_of.get(self.normalize(cells))
 
+    indexed = False
+    """Whether :meth:`Position.legal_moves` looks its moves up in :meth:`covering` (GembloQ,
+    whose pieces of up to 22 triangles make trying each cell on each corner slow)."""
+
+    def covering(self, p: Point, piece: str) -> List[Move]:
+        """The placements of ``piece`` on the empty board that cover ``p``."""
+        index = getattr(self, "_covering", None)
+        if index is None:
+            index = {}
+            for name, m in self.placements():
+                for q in m:
+                    index.setdefault((q, name), []).append(m)
+            self._covering: Dict[Tuple[Point, str], List[Move]] = index
+        return index.get((p, piece), [])
+
     def placements(self, pieces: Optional[Sequence[str]] = None) -> List[Tuple[str, Move]]:
         """Every placement of the pieces (default: all) on the empty board, each once."""
         seen: Set[Move] = set()
@@ -675,6 +690,7 @@ class GembloQGeometry(Geometry):
 
     kind = "gembloq"
     cell_word = "triangle"
+    indexed = True
 
     def __init__(self, height: int, edge: int) -> None:
         self.edge = edge
@@ -1287,6 +1303,15 @@ class Position:
                             if m not in seen:
                                 seen.add(m)
                                 yield m
+                continue
+            if geo.indexed:
+                # Big pieces on a big board: the placements through each corner, precomputed.
+                for c, _ in corners:
+                    for m in geo.covering(c, piece):
+                        if m <= free and m not in seen and (whole_start is None
+                                                            or whole_start <= m):
+                            seen.add(m)
+                            yield m
                 continue
             for o, by_type in geo.anchors(piece):
                 for (cx, cy), t in corners:
