@@ -34,11 +34,6 @@ impl GembloqGame {
         Ok(g)
     }
 
-    /// The position.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
     /// Plays a move in notation for colour `c` if legal; nothing changes otherwise.
     pub fn play_text(&mut self, c: usize, text: &str) -> Result<(), String> {
         let p = self.pos.placements();

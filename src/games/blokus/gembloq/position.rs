@@ -55,11 +55,6 @@ impl Position {
         self.p
     }
 
-    /// The colour whose turn it is by order (it may have no legal move).
-    pub fn to_play(&self) -> usize {
-        self.to_play
-    }
-
     /// The colour covering triangle `q`, if any.
     pub fn owner(&self, q: u16) -> Option<usize> {
         self.owner[q as usize].checked_sub(1).map(usize::from)

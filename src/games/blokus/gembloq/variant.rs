@@ -39,14 +39,6 @@ impl GembloqVariant {
             .map(|&(_, _, v)| v)
     }
 
-    /// The game name (`GembloQ Two-Player`).
-    pub fn game_name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, _, v)| *v == self)
-            .map_or("GembloQ", |(_, long, _)| long)
-    }
-
     /// The board's placements.
     pub fn placements(self) -> &'static Placements {
         match self {
