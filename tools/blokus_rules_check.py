@@ -35,10 +35,11 @@ beyond the rules' are allowed when the rules refuse each of them for that reason
 move of the rules is listed); they are counted as "extra moves allowed".
 
 GembloQ: Pentobi's ``all_legal`` also lists first pieces covering only some of the four
-triangles of a colour's starting square, which its ``play`` refuses (it needs all four). In any
-variant, moves an engine lists beyond the rules' are sent to that engine's ``play``: when it
+triangles of a colour's starting square, which its ``play`` refuses (it needs all four). Such
+first pieces that an engine lists beyond the rules' are sent to that engine's ``play``: when it
 refuses every one of them they are counted as "listed moves refused by the engine's play" (its
-``play`` is the rule), and one it accepts (then taken back with ``undo``) is a mismatch.
+``play`` is the rule); one it accepts (then taken back with ``undo``), or any other move listed
+beyond the rules', is a mismatch.
 
 Output: a line per game, then the totals: positions compared (positions where every engine's
 ``all_legal`` was compared with the rules), ``all_legal`` answers compared, legal moves seen,
@@ -198,6 +199,17 @@ def early_contact_moves(pos: blokus.Position, colour: int, extra: MoveSet) -> bo
                for m in extra)
 
 
+def half_covered_starts(pos: blokus.Position, colour: int, extra: MoveSet) -> bool:
+    """Whether ``extra`` (moves an engine lists beyond the rules') are all first pieces of
+    ``colour`` in GembloQ covering some but not all of its starting square's triangles (see the
+    module's text)."""
+    info = pos.variant
+    if not info.first_covers_all_starts or pos.placed(colour) > 0:
+        return False
+    starts = frozenset(info.starts_of(colour))
+    return all(m & starts and not starts <= m for m in extra)
+
+
 def play_game(checker: Checker, number: int, seed: int, engine_moves: int,
               totals: Totals) -> Tuple[int, int, Optional[Mismatch]]:
     """Plays and checks game ``number``; returns (moves, positions, first mismatch or None).
@@ -235,7 +247,8 @@ def play_game(checker: Checker, number: int, seed: int, engine_moves: int,
                     return len(game), positions, mismatch(colour, f"{checker.names[e]}: {why}")
                 if theirs > ours and early_contact_moves(pos, colour, theirs - ours):
                     totals.extra_allowed += len(theirs - ours)
-                elif theirs > ours and checker.play_refuses(e, colour, theirs - ours):
+                elif (theirs > ours and half_covered_starts(pos, colour, theirs - ours)
+                      and checker.play_refuses(e, colour, theirs - ours)):
                     totals.refused_by_play += len(theirs - ours)
                 elif theirs != ours:
                     return len(game), positions, mismatch(

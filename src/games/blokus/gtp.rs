@@ -203,7 +203,11 @@ impl Gtp {
                 };
                 let text = sgf::read_file(file)?;
                 match GembloqVariant::parse(&sgf::game_name(&text).unwrap_or_default()) {
-                    Some(v) => self.gembloq = Some(load_gembloq(v, &text, number)?),
+                    Some(v) => {
+                        let g =
+                            load_gembloq(v, &text, number).map_err(|e| format!("'{file}': {e}"))?;
+                        self.gembloq = Some(g);
+                    }
                     None => {
                         self.game =
                             sgf::load(&text, number).map_err(|e| format!("'{file}': {e}"))?;
