@@ -15,7 +15,7 @@ plus ``tessera_engine_client`` (tools/python, used from the checkout).
 
 Variants: Pentobi's ``-g`` names ``classic``, ``classic_2``, ``classic_3``, ``duo``, ``junior``,
 ``trigon``, ``trigon_2``, ``trigon_3``, ``callisto``, ``callisto_2``, ``callisto_2_4``,
-``callisto_3``, ``nexos``, ``nexos_2`` (or tessera_engine_client's, ``two``, ``three``). Each engine
+``callisto_3``, ``nexos``, ``nexos_2``, ``gembloq``, ``gembloq_2``, ``gembloq_2_4``, ``gembloq_3`` (or tessera_engine_client's, ``two``, ``three``). Each engine
 gets ``set_game NAME`` (the SGF game name, ``Blokus Trigon``; ``--no-set-game`` leaves it to
 the command line), then per game ``clear_board`` (and ``set_random_seed`` if it knows the
 command), ``play COLOUR MOVE`` for every move and ``all_legal COLOUR`` / ``final_score`` as
@@ -33,6 +33,13 @@ one single square, its other pieces touching that square along an edge, which it
 its search refuse until the colour has placed two single squares. Moves an engine lists there
 beyond the rules' are allowed when the rules refuse each of them for that reason only (and every
 move of the rules is listed); they are counted as "extra moves allowed".
+
+GembloQ: Pentobi's ``all_legal`` also lists first pieces covering only some of the four
+triangles of a colour's starting square, which its ``play`` refuses (it needs all four). Such
+first pieces that an engine lists beyond the rules' are sent to that engine's ``play``: when it
+refuses every one of them they are counted as "listed moves refused by the engine's play" (its
+``play`` is the rule); one it accepts (then taken back with ``undo``), or any other move listed
+beyond the rules', is a mismatch.
 
 Output: a line per game, then the totals: positions compared (positions where every engine's
 ``all_legal`` was compared with the rules), ``all_legal`` answers compared, legal moves seen,
@@ -94,6 +101,8 @@ class Totals:
     scores: int = 0
     extra_allowed: int = 0
     """Moves an engine listed before a colour's contact pieces were allowed (see above)."""
+    refused_by_play: int = 0
+    """Moves an engine listed beyond the rules' that its own ``play`` refuses (see above)."""
     mismatches: List[Mismatch] = field(default_factory=list)
 
 
@@ -131,6 +140,21 @@ class Checker:
     def close(self) -> None:
         for eng in self.engines:
             eng.close()
+
+    def play_refuses(self, e: int, colour: int, moves: MoveSet) -> bool:
+        """Whether engine e's ``play`` refuses every one of ``moves`` for ``colour`` (one it
+        accepts is taken back with ``undo``)."""
+        name = gtp_colour(self.info, colour)
+        for m in sorted(moves, key=blokus.move_text):
+            try:
+                self.engines[e].send(f"play {name} {blokus.move_text(m)}")
+            except GtpError:
+                continue
+            except EngineFailure:
+                return False
+            self.engines[e].send("undo")
+            return False
+        return True
 
     def legal(self, e: int, colour: int) -> Tuple[Optional[MoveSet], str]:
         """Engine e's ``all_legal``: the set of moves, or None and why it could not be read."""
@@ -175,6 +199,17 @@ def early_contact_moves(pos: blokus.Position, colour: int, extra: MoveSet) -> bo
                for m in extra)
 
 
+def half_covered_starts(pos: blokus.Position, colour: int, extra: MoveSet) -> bool:
+    """Whether ``extra`` (moves an engine lists beyond the rules') are all first pieces of
+    ``colour`` in GembloQ covering some but not all of its starting square's triangles (see the
+    module's text)."""
+    info = pos.variant
+    if not info.first_covers_all_starts or pos.placed(colour) > 0:
+        return False
+    starts = frozenset(info.starts_of(colour))
+    return all(m & starts and not starts <= m for m in extra)
+
+
 def play_game(checker: Checker, number: int, seed: int, engine_moves: int,
               totals: Totals) -> Tuple[int, int, Optional[Mismatch]]:
     """Plays and checks game ``number``; returns (moves, positions, first mismatch or None).
@@ -212,6 +247,9 @@ def play_game(checker: Checker, number: int, seed: int, engine_moves: int,
                     return len(game), positions, mismatch(colour, f"{checker.names[e]}: {why}")
                 if theirs > ours and early_contact_moves(pos, colour, theirs - ours):
                     totals.extra_allowed += len(theirs - ours)
+                elif (theirs > ours and half_covered_starts(pos, colour, theirs - ours)
+                      and checker.play_refuses(e, colour, theirs - ours)):
+                    totals.refused_by_play += len(theirs - ours)
                 elif theirs != ours:
                     return len(game), positions, mismatch(
                         colour, f"all_legal: {checker.names[e]} lists {len(theirs)} moves, the "
@@ -334,6 +372,8 @@ def main(argv: Optional[List[str]] = None) -> int:
           f"all_legal answers, {totals.legal_moves} legal moves, {totals.engine_moves} engine "
           f"moves, {totals.scores} final scores"
           + (f", {totals.extra_allowed} extra moves allowed" if totals.extra_allowed else "")
+          + (f", {totals.refused_by_play} listed moves refused by the engine's play"
+             if totals.refused_by_play else "")
           + f"; mismatches {len(totals.mismatches)} ({wall:.0f} s)")
     for k, command in enumerate(args.engine, 1):
         print(f"  engine {k}: {command}")

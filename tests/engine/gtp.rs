@@ -509,3 +509,48 @@ fn nexos_rules_records_and_a_whole_game() {
         colour = (colour + 1) % 4;
     }
 }
+
+/// GembloQ over GTP: Pentobi's game names, its count of first moves that its `play` accepts (82
+/// in Two-Player), a first piece refused for covering only half of the starting square, quarter
+/// points, Pentobi's records replayed to its final scores, and a whole game by genmove, every
+/// move in `all_legal`.
+#[test]
+fn gembloq_rules_records_and_a_whole_game() {
+    let mut g = Gtp::start(&["--seed", "1"]);
+    g.ok("set_game GembloQ Two-Player");
+    for colour in ["b", "w"] {
+        assert_eq!(g.ok(&format!("all_legal {colour}")).lines().count(), 82);
+    }
+    let e = g.err("play b p18,q18,p19,q19,r19,s19,p20,q20,r20,s20,o21,p21,q21,o22");
+    assert!(e.contains("all four"), "half of the starting square: {e}");
+    assert!(
+        g.err("play b n21,o21,n20,o20").contains("invalid move"),
+        "no piece"
+    );
+    g.ok("play b o22,n22,o21,n21");
+    assert_eq!(g.ok("final_score"), "B+1");
+    for (name, score) in [("gembloq2", "B+7.5"), ("gembloq", "73.5 69 66 74.5")] {
+        let record = format!(
+            "{}/tests/data/blokus/{name}-pentobi.blksgf",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        g.ok(&format!("loadsgf {record}"));
+        assert_eq!(g.ok("final_score"), score, "{name}: Pentobi's score");
+    }
+    g.ok("set_game GembloQ Two-Player");
+    let (mut passes, mut colour) = (0, 0);
+    while passes < 2 {
+        let name = ["b", "w"][colour];
+        let legal = g.ok(&format!("all_legal {name}"));
+        let mv = g.ok(&format!("genmove {name}"));
+        if mv == "pass" {
+            assert!(legal.is_empty(), "passes only without a move");
+            passes += 1;
+        } else {
+            assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
+            passes = 0;
+        }
+        colour = 1 - colour;
+    }
+    assert!(g.ok("final_score").starts_with(['B', 'W', '0']));
+}

@@ -134,6 +134,10 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 SQRT3 = math.sqrt(3)
 
 
+NOT_DRAWN = ("gembloq",)
+"""Board families the window does not draw yet (GembloQ: the engine plays it over GTP only)."""
+
+
 def shade(colour: str, factor: float) -> str:
     """A lighter (factor > 1) or darker (< 1) version of ``#rrggbb``."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -735,7 +739,7 @@ class BlokusApp:
         bar.pack(side=tk.TOP, fill=tk.X)
         ttk.Label(bar, text="Variant").pack(side=tk.LEFT)
         self.variant_var = tk.StringVar()
-        titles = [v.title for v in blokus.VARIANTS.values()]
+        titles = [v.title for v in blokus.VARIANTS.values() if v.board not in NOT_DRAWN]
         self.variant_box = ttk.Combobox(bar, textvariable=self.variant_var, values=titles,
                                         width=29, state="readonly")
         self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
@@ -1544,6 +1548,8 @@ class BlokusApp:
                 raise blokus_sgf.SgfError(f"game {index} out of range: the file holds "
                                           f"{len(records)} game(s)")
             record = records[index - 1]
+            if record.info.board in NOT_DRAWN:
+                raise blokus_sgf.SgfError(f"{record.info.title} is not played in this window yet")
             game = record.replay()
         except (OSError, ValueError) as e:
             self.set_status(f"Cannot open {path}: {e}", error=True)
@@ -2066,6 +2072,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         args.variant = blokus.variant_info(args.variant).name
     except ValueError as e:
         ap.error(str(e))
+    if blokus.variant_info(args.variant).board in NOT_DRAWN:
+        ap.error(f"{args.variant} is not played in this window yet (tessera gtp plays it)")
     ncolours = blokus.variant_info(args.variant).ncolours
     if args.computer is None:
         args.computer = None

@@ -70,8 +70,9 @@ impl Considered {
                     all,
                 }
             }
-            // Nexos: every piece from the start (no opening schedule measured yet).
-            Grid::Segment => Considered {
+            // Nexos and GembloQ (whose pieces no placement table holds): every piece from
+            // the start (no opening schedule measured yet).
+            Grid::Segment | Grid::RightTriangle => Considered {
                 two_colours: Vec::new(),
                 more_colours: Vec::new(),
                 all,

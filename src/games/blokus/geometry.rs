@@ -2,9 +2,10 @@
 //! colour may not touch itself there) and which share only a corner (a colour's next piece
 //! must touch it there), how pieces turn, where a piece may lie, and how cells are named.
 //!
-//! Three grids: squares (Classic, Duo, Junior; Callisto's octagons, cut from a square with a
-//! marked centre section), triangles (Trigon, a hexagon of triangles) and line segments
-//! (Nexos, see [`Geometry::nexos`]). Cells are numbered
+//! Four grids: squares (Classic, Duo, Junior; Callisto's octagons, cut from a square with a
+//! marked centre section), triangles (Trigon, a hexagon of triangles), line segments (Nexos,
+//! see [`Geometry::nexos`]) and half unit squares (GembloQ, see [`Geometry::gembloq`]). Cells
+//! are numbered
 //! row by row from the bottom row up, left to right, on-board cells only: on a full square
 //! board point `p` is column `p % size`, row `p / size`. Names are the reference
 //! engine's: the column as letters (`a`..`z`, `aa`, `ab`, ...) and the row counted from the
@@ -13,7 +14,7 @@
 //! Triangles are placed on a grid of columns and rows: in each row upward and downward
 //! triangles alternate, each column half a triangle side wide. Which cells touch is derived
 //! from their corners (vertices): two triangles sharing two vertices share an edge, two
-//! sharing one touch at a corner.
+//! sharing one touch at a corner. GembloQ's right triangles touch the same way.
 
 use super::pieces::{self, Shape};
 use std::collections::HashMap;
@@ -27,6 +28,10 @@ pub enum Grid {
     Triangle,
     /// Unit line segments of a square lattice and the junctions where they meet (Nexos).
     Segment,
+    /// Right isosceles triangles, each half a unit square cut along a diagonal, the diagonals
+    /// forming diamonds (GembloQ: a square of its pieces is a diamond of four triangles, a
+    /// half-square two).
+    RightTriangle,
 }
 
 /// Marks a grid cell that is not on the board.
@@ -80,6 +85,64 @@ fn triangle_of(v: &[Vertex; 3]) -> (i32, i32, bool) {
     (apex, top, up)
 }
 
+/// Per cell (each given by its corners): the cells sharing an edge with it (two corners) and
+/// those sharing only a corner, each list sorted; for tilings whose cells meet edge to edge.
+fn touching(corners: &[Vec<Vertex>]) -> (Vec<Vec<u16>>, Vec<Vec<u16>>) {
+    let mut at_vertex: HashMap<Vertex, Vec<u16>> = HashMap::new();
+    for (p, vs) in corners.iter().enumerate() {
+        for v in vs {
+            at_vertex.entry(*v).or_default().push(p as u16);
+        }
+    }
+    let (mut adj, mut diag) = (Vec::new(), Vec::new());
+    for (p, vs) in corners.iter().enumerate() {
+        let mut shared: Vec<(u16, usize)> = Vec::new();
+        for v in vs {
+            for &q in &at_vertex[v] {
+                if q as usize == p {
+                    continue;
+                }
+                match shared.iter_mut().find(|s| s.0 == q) {
+                    Some(s) => s.1 += 1,
+                    None => shared.push((q, 1)),
+                }
+            }
+        }
+        shared.sort_unstable();
+        adj.push(shared.iter().filter(|s| s.1 == 2).map(|s| s.0).collect());
+        diag.push(shared.iter().filter(|s| s.1 == 1).map(|s| s.0).collect());
+    }
+    (adj, diag)
+}
+
+/// GembloQ: where the right angle of the triangle at column `x`, row `y` lies: 0 top left,
+/// 1 bottom right, 2 bottom left, 3 top right. Columns `2u` and `2u + 1` halve unit square `u`
+/// of a row along a diagonal: from its bottom left corner up (types 0 and 1) where `u + y` is
+/// odd, from its top left corner down (types 2 and 3) where it is even.
+pub fn right_triangle_type(x: i32, y: i32) -> u8 {
+    (2 * (x.div_euclid(2) + y + 1).rem_euclid(2) + x.rem_euclid(2)) as u8
+}
+
+/// The corners of the right triangle at column `x`, row `y` (from the bottom), in unit squares,
+/// its right angle first.
+fn right_triangle_corners(x: i32, y: i32) -> [Vertex; 3] {
+    let u = x.div_euclid(2);
+    let (bl, br, tl, tr) = ((u, y), (u + 1, y), (u, y + 1), (u + 1, y + 1));
+    match right_triangle_type(x, y) {
+        0 => [tl, tr, bl],
+        1 => [br, tr, bl],
+        2 => [bl, tl, br],
+        _ => [tr, tl, br],
+    }
+}
+
+/// The right triangle with these corners, right angle first: its column and row.
+fn right_triangle_of(corners: &[Vertex; 3]) -> (i32, i32) {
+    let u = corners.iter().map(|v| v.0).min().unwrap_or(0);
+    let y = corners.iter().map(|v| v.1).min().unwrap_or(0);
+    (2 * u + i32::from(corners[0].0 > u), y)
+}
+
 impl Geometry {
     /// A square board of `size` x `size` cells.
     pub fn square(size: usize) -> Geometry {
@@ -103,29 +166,40 @@ impl Geometry {
         g
     }
 
-    /// The cells of a `size` x `size` square grid for which `on_board(column, row)` holds.
-    fn square_grid(size: usize, on_board: impl Fn(usize, usize) -> bool) -> Geometry {
-        let mut index = vec![OFF; size * size];
+    /// The cells of a `width` x `height` grid of `grid` for which `on_board(column, row)`
+    /// holds (rows from the bottom), with no neighbours yet.
+    fn cells(
+        grid: Grid,
+        width: usize,
+        height: usize,
+        on_board: impl Fn(usize, usize) -> bool,
+    ) -> Geometry {
+        let mut index = vec![OFF; width * height];
         let mut coords = Vec::new();
-        for y in 0..size {
-            for x in 0..size {
+        for y in 0..height {
+            for x in 0..width {
                 if on_board(x, y) {
-                    index[y * size + x] = coords.len() as u16;
+                    index[y * width + x] = coords.len() as u16;
                     coords.push((x as u8, y as u8));
                 }
             }
         }
-        let g = Geometry {
-            grid: Grid::Square,
-            width: size,
-            height: size,
+        Geometry {
+            grid,
+            width,
+            height,
             coords,
             index,
             adj: Vec::new(),
             diag: Vec::new(),
             parity: 0,
             centre_section: Vec::new(),
-        };
+        }
+    }
+
+    /// The cells of a `size` x `size` square grid for which `on_board(column, row)` holds.
+    fn square_grid(size: usize, on_board: impl Fn(usize, usize) -> bool) -> Geometry {
+        let g = Self::cells(Grid::Square, size, size, on_board);
         let around = |steps: &[(i32, i32)]| -> Vec<Vec<u16>> {
             (0..g.npoints() as u16)
                 .map(|p| {
@@ -151,59 +225,18 @@ impl Geometry {
             let d = y.min(height - 1 - y);
             x + d + 1 >= edge && x + edge <= width + d
         };
-        let mut index = vec![OFF; width * height];
-        let mut coords = Vec::new();
-        for row in 0..height {
-            for x in 0..width {
-                if on_board(x, height - 1 - row) {
-                    index[row * width + x] = coords.len() as u16;
-                    coords.push((x as u8, row as u8));
-                }
-            }
-        }
-        let mut g = Geometry {
-            grid: Grid::Triangle,
-            width,
-            height,
-            coords,
-            index,
-            adj: Vec::new(),
-            diag: Vec::new(),
-            // The top left corner cell (column edge - 1, top row) points up.
-            parity: (edge - 1) % 2,
-            centre_section: Vec::new(),
-        };
-        let mut at_vertex: HashMap<Vertex, Vec<u16>> = HashMap::new();
-        let vertices: Vec<[Vertex; 3]> = (0..g.npoints())
+        let mut g = Self::cells(Grid::Triangle, width, height, |x, row| {
+            on_board(x, height - 1 - row)
+        });
+        // The top left corner cell (column edge - 1, top row) points up.
+        g.parity = (edge - 1) % 2;
+        let corners: Vec<Vec<Vertex>> = (0..g.npoints())
             .map(|p| {
                 let (x, y) = g.top_down(p as u16);
-                triangle_vertices(x, y, g.points_up(x, y))
+                triangle_vertices(x, y, g.points_up(x, y)).to_vec()
             })
             .collect();
-        for (p, vs) in vertices.iter().enumerate() {
-            for v in vs {
-                at_vertex.entry(*v).or_default().push(p as u16);
-            }
-        }
-        for (p, vs) in vertices.iter().enumerate() {
-            let mut shared: Vec<(u16, usize)> = Vec::new();
-            for v in vs {
-                for &q in &at_vertex[v] {
-                    if q as usize == p {
-                        continue;
-                    }
-                    match shared.iter_mut().find(|s| s.0 == q) {
-                        Some(s) => s.1 += 1,
-                        None => shared.push((q, 1)),
-                    }
-                }
-            }
-            shared.sort_unstable();
-            g.adj
-                .push(shared.iter().filter(|s| s.1 == 2).map(|s| s.0).collect());
-            g.diag
-                .push(shared.iter().filter(|s| s.1 == 1).map(|s| s.0).collect());
-        }
+        (g.adj, g.diag) = touching(&corners);
         g
     }
 
@@ -237,11 +270,35 @@ impl Geometry {
         g
     }
 
-    /// What a cell of a move is called in messages: "square", "triangle" or "segment".
+    /// A GembloQ board: `2 * height` columns of right triangles (two to a unit square) and
+    /// `height` rows, each row losing `(width - 4 * edge) / 2 - 1 - 2d` columns at both ends
+    /// (none once that is not positive), `d` its distance from the nearer of the top and bottom
+    /// rows (the reference engine's boards: height 28 and edge 13 for four colours, 22 and 4
+    /// for two, 26 and 6 for three). Triangles touch along an edge when they share two
+    /// corners (three neighbours), at a corner when they share one (eleven).
+    pub fn gembloq(height: usize, edge: usize) -> Geometry {
+        let width = 2 * height;
+        let mut g = Self::cells(Grid::RightTriangle, width, height, |x, y| {
+            let d = y.min(height - 1 - y);
+            let cut = ((width - 4 * edge) / 2).saturating_sub(1 + 2 * d);
+            x >= cut && x < width - cut
+        });
+        let corners: Vec<Vec<Vertex>> = (0..g.npoints() as u16)
+            .map(|p| {
+                let (x, y) = g.coords(p);
+                right_triangle_corners(x as i32, y as i32).to_vec()
+            })
+            .collect();
+        (g.adj, g.diag) = touching(&corners);
+        g
+    }
+
+    /// What a cell of a move is called in messages: "square", "triangle" or "segment"
+    /// (GembloQ's half-squares are triangles too).
     pub fn cell_word(&self) -> &'static str {
         match self.grid {
             Grid::Square => "square",
-            Grid::Triangle => "triangle",
+            Grid::Triangle | Grid::RightTriangle => "triangle",
             Grid::Segment => "segment",
         }
     }
@@ -321,6 +378,12 @@ impl Geometry {
             Grid::Square => (x as f32, y as f32),
             // Half a lattice square per grid cell.
             Grid::Segment => (x as f32 / 2.0, y as f32 / 2.0),
+            // The centroid of the triangle's corners, in unit squares.
+            Grid::RightTriangle => {
+                let c = right_triangle_corners(x as i32, y as i32);
+                let sum = |f: fn(&Vertex) -> i32| c.iter().map(f).sum::<i32>() as f32 / 3.0;
+                (sum(|v| v.0), sum(|v| v.1))
+            }
             Grid::Triangle => {
                 let h = 3f32.sqrt() / 2.0;
                 // The centre sits a third of the height from the base.
@@ -393,7 +456,7 @@ impl Geometry {
                     .take(n)
                     .collect()
             }
-            Grid::Triangle | Grid::Segment => self
+            Grid::Triangle | Grid::Segment | Grid::RightTriangle => self
                 .adj(p)
                 .iter()
                 .chain(self.diag(p))
@@ -426,6 +489,23 @@ impl Geometry {
                         for ox in (0..self.width as i32).step_by(2) {
                             let at: Option<Vec<u16>> = (cells.iter())
                                 .map(|&(x, y)| self.point(ox + i32::from(x), oy + i32::from(y)))
+                                .collect();
+                            out.extend(at);
+                        }
+                    }
+                }
+            }
+            Grid::RightTriangle => {
+                // Shifts by two columns and a row together, or by four columns, keep each
+                // triangle's type.
+                for cells in right_triangle_orientations(shape) {
+                    for dy in -(self.height as i32)..self.height as i32 {
+                        for du in -(self.width as i32) / 2..self.width as i32 / 2 {
+                            if (du + dy) % 2 != 0 {
+                                continue;
+                            }
+                            let at: Option<Vec<u16>> = (cells.iter())
+                                .map(|&(x, y)| self.point(i32::from(x) + 2 * du, i32::from(y) + dy))
                                 .collect();
                             out.extend(at);
                         }
@@ -473,6 +553,51 @@ fn in_octagon(x: usize, y: usize, size: usize, edge: usize) -> bool {
 pub fn segment_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
     // Shifts by even amounts keep junctions on even coordinates.
     super::pieces::square_orientations(shape, |v| v - v.rem_euclid(2))
+}
+
+/// Every distinct orientation (quarter turns, each also mirrored) of a GembloQ shape, whose
+/// cells are right triangles (column, row from the bottom; see [`right_triangle_type`]): each
+/// shifted to the smallest unit square column and row 0 (column 0 or 1 where the types ask
+/// for it), sorted.
+pub fn right_triangle_orientations(shape: &Shape) -> Vec<Vec<(i8, i8)>> {
+    let mut seen: Vec<Vec<(i8, i8)>> = Vec::new();
+    for mirror in [false, true] {
+        for turns in 0..4 {
+            let cells: Vec<(i32, i32)> = (shape.cells.iter())
+                .map(|&(x, y)| {
+                    let corners = right_triangle_corners(i32::from(x), i32::from(y)).map(|v| {
+                        let (mut a, mut b) = if mirror { (-v.0, v.1) } else { v };
+                        for _ in 0..turns {
+                            (a, b) = (b, -a);
+                        }
+                        (a, b)
+                    });
+                    right_triangle_of(&corners)
+                })
+                .collect();
+            let normal = normalize_right_triangles(&cells);
+            if !seen.contains(&normal) {
+                seen.push(normal);
+            }
+        }
+    }
+    seen
+}
+
+/// Right triangles shifted to the smallest unit square column and row 0, by a shift that keeps
+/// their types (unit columns and rows together even); sorted.
+fn normalize_right_triangles(cells: &[(i32, i32)]) -> Vec<(i8, i8)> {
+    let min_u = cells.iter().map(|c| c.0.div_euclid(2)).min().unwrap_or(0);
+    let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let (mut du, dy) = (-min_u, -min_y);
+    if (du + dy) % 2 != 0 {
+        du += 1;
+    }
+    let mut out: Vec<(i8, i8)> = (cells.iter())
+        .map(|&(x, y)| ((x + 2 * du) as i8, (y + dy) as i8))
+        .collect();
+    out.sort_unstable();
+    out
 }
 
 /// Every distinct orientation (six rotations, each also mirrored) of a triangle shape, whose
@@ -600,6 +725,68 @@ mod tests {
         assert_eq!(s.point_name(399), "t20");
         assert_eq!(s.parse_point("t20"), Some(399));
         assert_eq!(s.parse_point("u1"), None);
+    }
+
+    /// The pairs of triangles of `cells` that share an edge (two corners).
+    fn shared_edges(cells: &[(i8, i8)]) -> usize {
+        let corners: Vec<[Vertex; 3]> = (cells.iter())
+            .map(|&(x, y)| right_triangle_corners(i32::from(x), i32::from(y)))
+            .collect();
+        let mut n = 0;
+        for (i, a) in corners.iter().enumerate() {
+            for b in &corners[i + 1..] {
+                n += usize::from(a.iter().filter(|v| b.contains(v)).count() == 2);
+            }
+        }
+        n
+    }
+
+    /// GembloQ's boards as the reference engine builds them: 1,564, 772 and 1,156 triangles,
+    /// three edge and eleven corner neighbours inside, every piece turned onto the lattice.
+    #[test]
+    fn gembloq_boards_neighbours_and_orientations() {
+        for (height, edge, cells) in [(28, 13, 1564), (22, 4, 772), (26, 6, 1156)] {
+            let g = Geometry::gembloq(height, edge);
+            assert_eq!(
+                (g.npoints(), g.width, g.height),
+                (cells, 2 * height, height)
+            );
+            for p in 0..g.npoints() as u16 {
+                assert!(g.adj(p).len() <= 3 && g.diag(p).len() <= 11);
+            }
+            let full = (0..g.npoints() as u16).filter(|&p| g.diag(p).len() == 11);
+            assert!(full.count() > cells / 2);
+        }
+        let g = Geometry::gembloq(22, 4);
+        // The Two-Player board's bottom row spans columns 13..=30 (n..ae), its middle rows all.
+        let bottom: Vec<i32> = (0..44).filter(|&x| g.point(x, 0).is_some()).collect();
+        assert_eq!(bottom, (13..=30).collect::<Vec<_>>());
+        assert_eq!(
+            g.parse_point("ae1").map(|p| g.point_name(p)),
+            Some("ae1".into())
+        );
+        // Triangle b11 (its right angle at the top right) touches the other half of its unit
+        // square (a11), c11 and b12 along edges.
+        let p = g.point(1, 10).unwrap();
+        assert_eq!(right_triangle_type(1, 10), 3);
+        let mut adj: Vec<String> = g.adj(p).iter().map(|&q| g.point_name(q)).collect();
+        adj.sort();
+        assert_eq!(adj, ["a11", "b12", "c11"]);
+        let count = |name: &str| {
+            let shape = pieces::GEMBLOQ.iter().find(|s| s.name == name).unwrap();
+            let all = right_triangle_orientations(shape);
+            // Turned onto the lattice, a piece keeps the edges its triangles share (a triangle
+            // of the wrong type would lose some).
+            for cells in &all {
+                assert_eq!(shared_edges(cells), shared_edges(shape.cells), "{name}");
+            }
+            all.len()
+        };
+        let counts: Vec<usize> = ["1", "1.5", "2", "I3", "V", "T4", "O", "X", "P"]
+            .iter()
+            .map(|n| count(n))
+            .collect();
+        assert_eq!(counts, [1, 8, 2, 2, 4, 4, 1, 1, 8]);
     }
 
     #[test]

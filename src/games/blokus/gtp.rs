@@ -9,6 +9,9 @@
 use super::board::{MoveGen, Variant};
 use super::book::Book;
 use super::game::Game;
+use super::gembloq::gtp::GembloqGame;
+use super::gembloq::variant::GembloqVariant;
+use super::gtp_colour::parse_colour;
 use super::last_tree::{self, LastTree};
 use super::level;
 use super::mcts::Mcts;
@@ -46,7 +49,7 @@ pub struct GtpArgs {
     pub level: Option<u32>,
     /// Start with this variant (`classic`, `two`, `three`, `duo`, `junior`, `trigon`,
     /// `trigon_2`, `trigon_3`, `callisto`, `callisto_2`, `callisto_2_4`, `callisto_3`, `nexos`,
-    /// `nexos_2`).
+    /// `nexos_2`, `gembloq`, `gembloq_2`, `gembloq_2_4`, `gembloq_3`).
     #[arg(long, default_value = "classic")]
     pub variant: String,
 }
@@ -82,7 +85,10 @@ pub use super::sgf::GAME_NAMES;
 
 /// The GTP engine state.
 pub struct Gtp {
+    /// The Blokus game (kept, unused, while a GembloQ game is set).
     game: Game,
+    /// The GembloQ game, when one is set (see [`super::gembloq`]).
+    gembloq: Option<GembloqGame>,
     args: GtpArgs,
     seed: u64,
     genmoves: u64,
@@ -113,9 +119,14 @@ pub fn process_cpu_seconds() -> Option<f64> {
 impl Gtp {
     /// A new engine; fails on an unknown `--variant`.
     pub fn new(args: GtpArgs) -> Result<Gtp, String> {
-        let variant = Variant::parse(&args.variant)?;
+        let gembloq = GembloqVariant::parse(&args.variant).map(GembloqGame::new);
+        let variant = match gembloq {
+            Some(_) => Variant::Classic,
+            None => Variant::parse(&args.variant)?,
+        };
         Ok(Gtp {
             game: Game::new(variant),
+            gembloq,
             seed: args.seed,
             args,
             genmoves: 0,
@@ -124,25 +135,7 @@ impl Gtp {
     }
 
     fn colour(&self, arg: Option<&str>) -> Result<usize, String> {
-        let arg = arg.ok_or("missing colour argument")?;
-        let s = arg.to_ascii_lowercase();
-        let c = if self.game.variant().ncolours() == 2 {
-            match s.as_str() {
-                "b" | "black" | "blue" => Some(0),
-                "w" | "white" | "green" => Some(1),
-                _ => None,
-            }
-        } else {
-            match s.as_str() {
-                "1" | "blue" => Some(0),
-                "2" | "yellow" => Some(1),
-                "3" | "red" => Some(2),
-                "4" | "green" => Some(3),
-                _ => None,
-            }
-        };
-        c.filter(|&c| c < self.game.variant().ncolours())
-            .ok_or_else(|| format!("invalid color argument '{arg}'"))
+        parse_colour(arg, self.game.variant().ncolours())
     }
 
     /// Executes one command (without its id).
@@ -155,6 +148,14 @@ impl Gtp {
     }
 
     fn command(&mut self, name: &str, args: &[&str]) -> Result<Option<String>, String> {
+        if let Some(g) = &mut self.gembloq {
+            if let Some(answer) = g.command(name, args, self.seed) {
+                return answer.map(Some);
+            }
+            if name == "tessera-analyze" {
+                return Err("tessera-analyze is not available in GembloQ".into());
+            }
+        }
         let t = self.game.board.tables();
         let text = match name {
             "protocol_version" => "2".to_string(),
@@ -173,6 +174,10 @@ impl Gtp {
             "quit" => return Ok(None),
             "set_game" => {
                 let line = args.join(" ");
+                if let Some(v) = GembloqVariant::parse(&line) {
+                    self.gembloq = Some(GembloqGame::new(v));
+                    return Ok(Some(String::new()));
+                }
                 let variant = GAME_NAMES
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case(&line))
@@ -180,6 +185,7 @@ impl Gtp {
                     .or_else(|| Variant::parse(&line).ok())
                     .ok_or("invalid argument")?;
                 self.game = Game::new(variant);
+                self.gembloq = None;
                 self.tree.clear();
                 String::new()
             }
@@ -196,7 +202,19 @@ impl Gtp {
                     }
                     _ => return Err("loadsgf needs FILE [MOVE_NUMBER]".into()),
                 };
-                self.game = sgf::load_file(file, number)?;
+                let text = sgf::read_file(file)?;
+                match GembloqVariant::parse(&sgf::game_name(&text).unwrap_or_default()) {
+                    Some(v) => {
+                        let g =
+                            load_gembloq(v, &text, number).map_err(|e| format!("'{file}': {e}"))?;
+                        self.gembloq = Some(g);
+                    }
+                    None => {
+                        self.game =
+                            sgf::load(&text, number).map_err(|e| format!("'{file}': {e}"))?;
+                        self.gembloq = None;
+                    }
+                }
                 self.tree.clear();
                 String::new()
             }
@@ -386,6 +404,17 @@ impl Gtp {
             Err(_) => "pass".to_string(),
         }
     }
+}
+
+/// The GembloQ game of a record's moves before move `number` (all with `None`).
+fn load_gembloq(
+    v: GembloqVariant,
+    text: &str,
+    number: Option<usize>,
+) -> Result<GembloqGame, String> {
+    let moves = sgf::main_line_moves(text, v.ncolours())?;
+    let count = sgf::moves_before(moves.len(), number)?;
+    GembloqGame::from_moves(v, &moves[..count])
 }
 
 /// Splits a GTP line into (id, command, args); `None` for empty lines and comments.

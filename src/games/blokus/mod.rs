@@ -1,4 +1,4 @@
-//! Blokus: Classic, Two-Player, Three-Player, Duo, Junior, Trigon, Callisto and Nexos (their
+//! Blokus: Classic, Two-Player, Three-Player, Duo, Junior, Trigon, Callisto, Nexos and GembloQ (their
 //! rules as the reference engine plays them); rules, placement tables, Monte Carlo tree search,
 //! the protocol session, the GTP front end and game records (SGF).
 
@@ -6,8 +6,10 @@ pub mod board;
 pub mod book;
 pub mod considered;
 pub mod game;
+pub mod gembloq;
 pub mod geometry;
 pub mod gtp;
+pub mod gtp_colour;
 pub mod last_tree;
 pub mod level;
 pub mod mcts;

@@ -31,7 +31,7 @@ const TRIANGLE_LOCAL_WEIGHT: [f32; 11] = [
 fn local_weights(grid: Grid) -> &'static [f32; 11] {
     match grid {
         Grid::Square | Grid::Segment => &LOCAL_WEIGHT,
-        Grid::Triangle => &TRIANGLE_LOCAL_WEIGHT,
+        Grid::Triangle | Grid::RightTriangle => &TRIANGLE_LOCAL_WEIGHT,
     }
 }
 

@@ -114,7 +114,7 @@ impl WeightSet {
     pub fn of(t: &Tables) -> WeightSet {
         match (t.rules.contact, t.geo.grid) {
             (Contact::Edge, _) => WeightSet::Callisto,
-            (Contact::Corner, Grid::Triangle) => WeightSet::Triangle,
+            (Contact::Corner, Grid::Triangle | Grid::RightTriangle) => WeightSet::Triangle,
             (Contact::Corner, Grid::Square | Grid::Segment) => WeightSet::Square,
         }
     }

@@ -184,9 +184,10 @@ fn parse_node(text: &str, pos: &mut usize) -> Result<Node, String> {
     }
 }
 
-/// The colour a move property stands for in `variant`, `None` if it is no move property.
-fn move_colour(variant: Variant, id: &str) -> Option<usize> {
-    if variant.ncolours() == 2 {
+/// The colour a move property stands for in a game of `ncolours` colours, `None` if it is no
+/// move property.
+fn move_colour(ncolours: usize, id: &str) -> Option<usize> {
+    if ncolours == 2 {
         match id {
             "B" | "1" => Some(0),
             "W" | "2" => Some(1),
@@ -200,19 +201,23 @@ fn move_colour(variant: Variant, id: &str) -> Option<usize> {
             "4" | "GREEN" => Some(3),
             _ => None,
         }
-        .filter(|&c| c < variant.ncolours())
+        .filter(|&c| c < ncolours)
     }
+}
+
+/// The `GM` (game) value of the first game in `text`.
+pub fn game_name(text: &str) -> Result<String, String> {
+    let nodes = main_line(text)?;
+    let root = nodes.first().ok_or("the SGF game has no node")?;
+    root.iter()
+        .find(|(id, _)| id == "GM")
+        .map(|(_, v)| v[0].trim().to_string())
+        .ok_or_else(|| "the SGF game has no GM (game) property".to_string())
 }
 
 /// Reads the main line of the first game in `text`.
 pub fn parse(text: &str) -> Result<Record, String> {
-    let nodes = main_line(text)?;
-    let root = nodes.first().ok_or("the SGF game has no node")?;
-    let gm = root
-        .iter()
-        .find(|(id, _)| id == "GM")
-        .map(|(_, v)| v[0].trim())
-        .ok_or("the SGF game has no GM (game) property")?;
+    let gm = game_name(text)?;
     let variant = GAME_NAMES
         .iter()
         .find(|(name, _)| *name == gm)
@@ -221,6 +226,14 @@ pub fn parse(text: &str) -> Result<Record, String> {
             let known: Vec<&str> = GAME_NAMES.iter().map(|(name, _)| *name).collect();
             format!("unsupported game '{gm}' (known: {})", known.join(", "))
         })?;
+    let moves = main_line_moves(text, variant.ncolours())?;
+    Ok(Record { variant, moves })
+}
+
+/// The moves of the main line of the first game in `text`, a game of `ncolours` colours: (colour
+/// index, the move's value).
+pub fn main_line_moves(text: &str, ncolours: usize) -> Result<Vec<(usize, String)>, String> {
+    let nodes = main_line(text)?;
     let mut moves = Vec::new();
     for node in &nodes {
         let mut found = None;
@@ -230,14 +243,12 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     "setup properties ({id}) are not supported, only games from the empty board"
                 ));
             }
-            if variant.ncolours() > 2 && matches!(id.as_str(), "B" | "W") {
+            if ncolours > 2 && matches!(id.as_str(), "B" | "W") {
                 return Err(format!(
-                    "move property {id} in a game of {} colours (colours are 1 to {})",
-                    variant.ncolours(),
-                    variant.ncolours()
+                    "move property {id} in a game of {ncolours} colours (colours are 1 to {ncolours})"
                 ));
             }
-            let Some(c) = move_colour(variant, id) else {
+            let Some(c) = move_colour(ncolours, id) else {
                 continue;
             };
             if found.is_some() {
@@ -250,7 +261,20 @@ pub fn parse(text: &str) -> Result<Record, String> {
             moves.push(m);
         }
     }
-    Ok(Record { variant, moves })
+    Ok(moves)
+}
+
+/// How many of a record's `n` moves come before move `move_number` (1-based: `Some(1)` is the
+/// empty board, `Some(n + 1)` the last position), all of them with `None`.
+pub fn moves_before(n: usize, move_number: Option<usize>) -> Result<usize, String> {
+    match move_number {
+        None => Ok(n),
+        Some(k) if (1..=n + 1).contains(&k) => Ok(k - 1),
+        Some(k) => Err(format!(
+            "move number {k} out of range: the record has {n} moves (1 to {})",
+            n + 1
+        )),
+    }
 }
 
 /// The game after the record's moves before move `move_number` (1-based: `Some(1)` is the empty
@@ -258,17 +282,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
 /// the last position), or after all of them with `None`. Every move is checked by the rules.
 pub fn load(text: &str, move_number: Option<usize>) -> Result<Game, String> {
     let record = parse(text)?;
-    let n = record.moves.len();
-    let count = match move_number {
-        None => n,
-        Some(k) if (1..=n + 1).contains(&k) => k - 1,
-        Some(k) => {
-            return Err(format!(
-                "move number {k} out of range: the record has {n} moves (1 to {})",
-                n + 1
-            ));
-        }
-    };
+    let count = moves_before(record.moves.len(), move_number)?;
     let mut game = Game::new(record.variant);
     let t = game.board.tables();
     let names = record.variant.colour_names();
@@ -282,9 +296,14 @@ pub fn load(text: &str, move_number: Option<usize>) -> Result<Game, String> {
 
 /// [`load`] of a file.
 pub fn load_file(path: &str, move_number: Option<usize>) -> Result<Game, String> {
-    let text = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    let text = String::from_utf8(text).map_err(|_| format!("'{path}' is not UTF-8 text"))?;
+    let text = read_file(path)?;
     load(&text, move_number).map_err(|e| format!("'{path}': {e}"))
+}
+
+/// The text of a record file.
+pub fn read_file(path: &str) -> Result<String, String> {
+    let text = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    String::from_utf8(text).map_err(|_| format!("'{path}' is not UTF-8 text"))
 }
 
 #[cfg(test)]

@@ -328,7 +328,7 @@ impl Tables {
             .map(|p| {
                 let around = match geo.grid {
                     Grid::Square => geo.status_points(p, STATUS_POINTS),
-                    Grid::Triangle | Grid::Segment => {
+                    Grid::Triangle | Grid::Segment | Grid::RightTriangle => {
                         most_covered_with(p, &covering[p as usize], &moves)
                     }
                 };

@@ -57,8 +57,17 @@ corner neighbours, where its colour's next piece joins it; segments have no edge
 Each colour's first piece covers one of the four segments around its own junction (``e21``,
 ``u21``, ``u5``, ``e5``); points are the segments placed, +10 with every piece placed.
 
+GembloQ (``gembloq``: 4 colours and players; ``gembloq_2``: 2; ``gembloq_3``: 3; ``gembloq_2_4``:
+4 colours, colours 1+3 against 2+4), as Pentobi plays it: the board is right triangles, each half a
+unit square cut along a diagonal, the diagonals alternating so that they form diamonds
+(:class:`GembloQGeometry`); a piece's square is the four triangles of a diamond, its half-square
+two. Triangles sharing an edge may not hold the same colour, a later piece touches its colour at
+a corner, and a colour's first piece covers all four triangles of its starting square. Points:
+a quarter for each triangle (:meth:`Position.points` is then a float), no bonus.
+
 Everything that depends on the board's shape is a :class:`Geometry` (:class:`SquareGeometry`,
-:class:`TrigonGeometry`, :class:`CallistoGeometry`): which points are on the board, their edge
+:class:`TrigonGeometry`, :class:`CallistoGeometry`, :class:`NexosGeometry`,
+:class:`GembloQGeometry`): which points are on the board, their edge
 and corner neighbours, their names, the piece set and the pieces' orientations
 (:attr:`VariantInfo.geometry`); how pieces join is the variant's (:attr:`VariantInfo.contact`,
 :attr:`VariantInfo.loose`).
@@ -80,6 +89,8 @@ __all__ = [
     "SquareGeometry",
     "TrigonGeometry",
     "CallistoGeometry",
+    "GembloQGeometry",
+    "GEMBLOQ_PIECES",
     "IllegalMove",
     "Position",
     "Game",
@@ -204,6 +215,51 @@ NEXOS_PIECES: Dict[str, Tuple[Square, ...]] = {
     "O": ((0, 1), (1, 0), (1, 2), (2, 1)),
 }
 NEXOS_SET = tuple(NEXOS_PIECES)
+
+# The 21 GembloQ pieces (names and order as Pentobi's, smallest first), as the triangles of the
+# GembloQ lattice (see :class:`GembloQGeometry`): a square is four triangles meeting at their
+# right angles, a half-square two.
+GEMBLOQ_PIECES: Dict[str, Tuple[Square, ...]] = {
+    "1": ((1, 0), (1, 1), (2, 0), (2, 1)),
+    "1.5": ((1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (4, 0)),
+    "2": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0), (6, 1)),
+    "L2.5": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0), (6, 1), (7, 1), (8, 1)),
+    "I3": ((1, 2), (1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0),
+        (6, 1)),
+    "V": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0), (6, 1), (7, 1), (7, 2), (8, 1),
+        (8, 2)),
+    "L3.5": ((1, 2), (2, 2), (3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0), (6, 1),
+        (7, 1), (7, 2), (8, 1), (8, 2)),
+    "I4": ((3, 3), (3, 4), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2), (6, 3), (7, 1), (7, 2), (8, 1),
+        (8, 2), (9, 0), (9, 1), (10, 0), (10, 1)),
+    "L4": ((1, 2), (1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0),
+        (6, 1), (7, 1), (7, 2), (8, 1), (8, 2)),
+    "T4": ((1, 0), (1, 1), (2, 0), (2, 1), (3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (5, 2),
+        (5, 3), (6, 0), (6, 1), (6, 2), (6, 3)),
+    "O": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (5, 2), (5, 3), (6, 0), (6, 1), (6, 2),
+        (6, 3), (7, 1), (7, 2), (8, 1), (8, 2)),
+    "N4.5": ((2, 4), (2, 5), (3, 1), (3, 2), (3, 3), (3, 4), (4, 1), (4, 2), (4, 3), (4, 4),
+        (5, 0), (5, 1), (5, 2), (5, 3), (6, 0), (6, 1), (6, 2), (6, 3)),
+    "L5": ((3, 3), (3, 4), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2), (6, 3), (7, 1), (7, 2), (8, 1),
+        (8, 2), (9, 0), (9, 1), (10, 0), (10, 1), (11, 1), (11, 2), (12, 1), (12, 2)),
+    "T5": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 2), (5, 3), (6, 2), (6, 3), (7, 1), (7, 2), (7, 3),
+        (7, 4), (8, 1), (8, 2), (8, 3), (8, 4), (9, 0), (9, 1), (10, 0), (10, 1)),
+    "N5": ((1, 4), (1, 5), (2, 4), (2, 5), (3, 1), (3, 2), (3, 3), (3, 4), (4, 1), (4, 2), (4, 3),
+        (4, 4), (5, 0), (5, 1), (5, 2), (5, 3), (6, 0), (6, 1), (6, 2), (6, 3)),
+    "Y": ((3, 1), (3, 2), (3, 3), (3, 4), (4, 1), (4, 2), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2),
+        (6, 3), (7, 1), (7, 2), (8, 1), (8, 2), (9, 0), (9, 1), (10, 0), (10, 1)),
+    "Z": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 2), (5, 3), (6, 2), (6, 3), (7, 1), (7, 2), (8, 1),
+        (8, 2), (9, 0), (9, 1), (10, 0), (10, 1), (11, 1), (11, 2), (12, 1), (12, 2)),
+    "W": ((3, 1), (3, 2), (4, 1), (4, 2), (5, 0), (5, 1), (6, 0), (6, 1), (7, 1), (7, 2), (8, 1),
+        (8, 2), (9, 0), (9, 1), (10, 0), (10, 1), (11, 1), (11, 2), (12, 1), (12, 2)),
+    "X": ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1),
+        (4, 2), (5, 0), (5, 1), (5, 2), (5, 3), (6, 0), (6, 1), (6, 2), (6, 3)),
+    "I5": ((1, 4), (1, 5), (2, 4), (2, 5), (3, 3), (3, 4), (4, 3), (4, 4), (5, 2), (5, 3), (6, 2),
+        (6, 3), (7, 1), (7, 2), (8, 1), (8, 2), (9, 0), (9, 1), (10, 0), (10, 1)),
+    "P": ((3, 3), (3, 4), (4, 3), (4, 4), (5, 2), (5, 3), (5, 4), (5, 5), (6, 2), (6, 3), (6, 4),
+        (6, 5), (7, 1), (7, 2), (7, 3), (7, 4), (8, 1), (8, 2), (8, 3), (8, 4), (9, 0), (9, 1)),
+}
+GEMBLOQ_SET = tuple(GEMBLOQ_PIECES)
 CALLISTO_COPIES = (3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1)
 
 
@@ -245,7 +301,7 @@ class Geometry:
     cells live on the geometry's piece lattice (:meth:`normalize`)."""
 
     kind = ""
-    """The grid: ``square`` (also Callisto's octagons) or ``trigon``."""
+    """The grid: ``square`` (also Callisto's octagons), ``trigon``, ``nexos`` or ``gembloq``."""
     cell_word = "square"
     """What a point is called in messages."""
 
@@ -345,6 +401,10 @@ class Geometry:
         """How many of :meth:`rotate`'s steps make a full turn."""
         raise NotImplementedError
 
+    def types(self) -> int:
+        """How many :meth:`point_type` values there are (pieces keep a point's type)."""
+        return 2
+
     def orientations(self, piece: str) -> List[Tuple[Point, ...]]:
         """The distinct orientations of a piece (turned and mirrored), normalized."""
         got = self._orientations.get(piece)
@@ -367,7 +427,8 @@ class Geometry:
         if got is None:
             got = []
             for o in self.orientations(piece):
-                by_type = tuple(tuple(c for c in o if self.shape_type(c) == t) for t in (0, 1))
+                by_type = tuple(tuple(c for c in o if self.shape_type(c) == t)
+                                for t in range(self.types()))
                 got.append((o, by_type))
             self._anchors[piece] = got
         return got
@@ -382,6 +443,21 @@ class Geometry:
         if not cells or len(cells) > self.max_piece_size:
             return None
         return self._shape_of.get(self.normalize(cells))
+
+    indexed = False
+    """Whether :meth:`Position.legal_moves` looks its moves up in :meth:`covering` (GembloQ,
+    whose pieces of up to 22 triangles make trying each cell on each corner slow)."""
+
+    def covering(self, p: Point, piece: str) -> List[Move]:
+        """The placements of ``piece`` on the empty board that cover ``p``."""
+        index = getattr(self, "_covering", None)
+        if index is None:
+            index = {}
+            for name, m in self.placements():
+                for q in m:
+                    index.setdefault((q, name), []).append(m)
+            self._covering: Dict[Tuple[Point, str], List[Move]] = index
+        return index.get((p, piece), [])
 
     def placements(self, pieces: Optional[Sequence[str]] = None) -> List[Tuple[str, Move]]:
         """Every placement of the pieces (default: all) on the empty board, each once."""
@@ -578,6 +654,117 @@ class TrigonGeometry(Geometry):
         return 6
 
 
+def _gembloq_type(x: int, y: int) -> int:
+    """The GembloQ point type of triangle (x, y): where its right angle is, 0 top left, 1
+    bottom right, 2 bottom left, 3 top right. Columns 2u and 2u + 1 of a row halve the unit
+    square u of that row along a diagonal: from the bottom left corner up (types 0, 1) where
+    u + y is odd, from the top left corner down where it is even."""
+    return 2 * ((x // 2 + y + 1) % 2) + x % 2
+
+
+def _gembloq_vertices(x: int, y: int) -> Tuple[Point, Point, Point]:
+    """The corners of triangle (x, y), in unit squares (``y`` up), right angle first."""
+    u = x // 2
+    bl, br, tl, tr = (u, y), (u + 1, y), (u, y + 1), (u + 1, y + 1)
+    return ((tl, tr, bl), (br, tr, bl), (bl, tl, br), (tr, tl, br))[_gembloq_type(x, y)]
+
+
+def _gembloq_triangle(corners: Sequence[Point]) -> Point:
+    """The triangle (x, y) with these corners (a right angle first, as
+    :func:`_gembloq_vertices` gives them; any lattice, before normalizing)."""
+    ax = corners[0][0]
+    u = min(c[0] for c in corners)
+    y = min(c[1] for c in corners)
+    return (2 * u + (1 if ax > u else 0), y)
+
+
+class GembloQGeometry(Geometry):
+    """A GembloQ board (Pentobi's): right isosceles triangles, each half a unit square cut
+    along a diagonal, the diagonals alternating so that they form diamonds; a GembloQ square
+    is the four triangles of a diamond around its centre, a half-square two of them. The grid
+    has ``2 * height`` columns (two triangles per unit square) and ``height`` rows (28 for
+    four colours, 22 for two, 26 for three); each row loses ``(width - 4 * edge) / 2 - 1 - 2d``
+    columns at both ends, ``d`` the row's distance from the nearer of the top and bottom rows
+    (``edge`` 13, 4 and 6). Two triangles touch along an edge when they share two corners (3
+    neighbours), at a corner when they share one (11)."""
+
+    kind = "gembloq"
+    cell_word = "triangle"
+    indexed = True
+
+    def __init__(self, height: int, edge: int) -> None:
+        self.edge = edge
+        self._on = frozenset(
+            (x, y) for y in range(height) for x in range(2 * height)
+            if self._on_grid(x, y, 2 * height, height, edge))
+        at: Dict[Point, List[Point]] = {}
+        for p in self._on:
+            for v in _gembloq_vertices(*p):
+                at.setdefault(v, []).append(p)
+        self._shared: Dict[Point, Dict[Point, int]] = {}
+        for p in self._on:
+            count: Dict[Point, int] = {}
+            for v in _gembloq_vertices(*p):
+                for q in at[v]:
+                    if q != p:
+                        count[q] = count.get(q, 0) + 1
+            self._shared[p] = count
+        super().__init__(2 * height, height, GEMBLOQ_PIECES)
+
+    @staticmethod
+    def _on_grid(x: int, y: int, width: int, height: int, edge: int) -> bool:
+        d = min(y, height - 1 - y)
+        cut = max(0, (width - 4 * edge) // 2 - 1 - 2 * d)
+        return 0 <= y < height and cut <= x < width - cut
+
+    def on_board(self, p: Point) -> bool:
+        return p in self._on
+
+    def describe(self) -> str:
+        return f"GembloQ {self.width}x{self.height}"
+
+    def point_type(self, p: Point) -> int:
+        return _gembloq_type(*p)
+
+    def shape_type(self, cell: Point) -> int:
+        return _gembloq_type(*cell)
+
+    def types(self) -> int:
+        return 4
+
+    def _adj_coords(self, p: Point) -> Sequence[Point]:
+        return sorted(q for q, n in self._shared.get(p, {}).items() if n == 2)
+
+    def _diag_coords(self, p: Point) -> Sequence[Point]:
+        return sorted(q for q, n in self._shared.get(p, {}).items() if n == 1)
+
+    def normalize(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        # Shifts by (2 du, dy) with du + dy even keep every triangle's type.
+        cells = list(cells)
+        du = -min(x // 2 for x, _ in cells)
+        dy = -min(y for _, y in cells)
+        if (du + dy) % 2:
+            du += 1
+        return tuple(sorted((x + 2 * du, y + dy) for x, y in cells))
+
+    def _turned(self, cells: Iterable[Point], corner: Any) -> Tuple[Point, ...]:
+        """Cells moved by ``corner``, a map of the plane that keeps the lattice of corners."""
+        return self.normalize(_gembloq_triangle([corner(v) for v in _gembloq_vertices(*c)])
+                              for c in cells)
+
+    def rotate(self, cells: Iterable[Point], steps: int = 1) -> Tuple[Point, ...]:
+        out = self.normalize(cells)
+        for _ in range(steps % 4):
+            out = self._turned(out, lambda v: (v[1], -v[0]))  # clockwise, y up
+        return out
+
+    def flip(self, cells: Iterable[Point]) -> Tuple[Point, ...]:
+        return self._turned(cells, lambda v: (-v[0], v[1]))
+
+    def turns(self) -> int:
+        return 4
+
+
 def _in_octagon(x: int, y: int, size: int, edge: int) -> bool:
     """Whether square (x, y) of a ``size`` x ``size`` grid lies in the octagon whose four
     straight sides are ``edge`` squares long (the corners cut at 45 degrees)."""
@@ -652,6 +839,8 @@ def geometry(kind: str, size: int, edge: int = 0) -> Geometry:
             got = CallistoGeometry(size, edge)
         elif kind == "nexos":
             got = NexosGeometry()
+        elif kind == "gembloq":
+            got = GembloQGeometry(size, edge)
         else:
             got = SquareGeometry(size) if kind == "square" else TrigonGeometry(size)
         _GEOMETRIES[key] = got
@@ -710,7 +899,15 @@ class VariantInfo:
             return geometry("callisto", self.size, self.edge)
         if self.board == "nexos":
             return geometry("nexos", self.size)
+        if self.board == "gembloq":
+            return geometry("gembloq", self.size, self.edge)
         return geometry("trigon", self.edge) if self.edge else geometry("square", self.size)
+
+    @property
+    def first_covers_all_starts(self) -> bool:
+        """GembloQ: a colour's first piece covers all four triangles of its starting square
+        (Pentobi's ``play``; its ``all_legal`` also lists pieces covering some of them)."""
+        return self.board == "gembloq"
 
     @property
     def shared_starts(self) -> bool:
@@ -737,7 +934,7 @@ class VariantInfo:
 
     def starts_of(self, colour: int) -> Tuple[Square, ...]:
         """The points one of which a colour's first piece must cover."""
-        if self.board == "nexos":
+        if self.board in ("nexos", "gembloq"):
             return self.starts[4 * colour: 4 * colour + 4]
         return self.starts if self.shared_starts else (self.starts[colour],)
 
@@ -784,6 +981,19 @@ def _nexos_starts() -> Tuple[Square, ...]:
     return tuple(out)
 
 
+def _gembloq(name: str, game_name: str, title: str, height: int, edge: int, ncolours: int,
+             nplayers: int, starts: Sequence[Square]) -> VariantInfo:
+    """A GembloQ variant; ``starts`` gives each colour's starting square as Pentobi places it:
+    the column and the row from the top of its first triangle, the square being the four
+    triangles of two columns and two rows from there."""
+    out: List[Square] = []
+    for x, top in starts:
+        out += [(x + dx, height - 1 - top - dy) for dy in (0, 1) for dx in (0, 1)]
+    names = ("Blue", "Green") if ncolours == 2 else _FOUR[:ncolours]
+    return VariantInfo(name, game_name, title, height, ncolours, nplayers, GEMBLOQ_SET, 1, False,
+                       tuple(out), names, edge=edge, board="gembloq")
+
+
 def _nexos(name: str, game_name: str, title: str, nplayers: int) -> VariantInfo:
     return VariantInfo(name, game_name, title, 25, 4, nplayers, NEXOS_SET, 1, True,
                        _nexos_starts(), _FOUR, board="nexos", bonus_points=(10, 0))
@@ -819,6 +1029,17 @@ VARIANTS: Dict[str, VariantInfo] = {
                             2, 3, 3, _FOUR[:3]),
     "nexos": _nexos("nexos", "Nexos", "Nexos", 4),
     "nexos_2": _nexos("nexos_2", "Nexos Two-Player", "Nexos Two-Player", 2),
+    # Pentobi's boards and starting squares (the top left triangle's column and row from the
+    # top): 56x28 for four colours, 44x22 for two, 52x26 for three.
+    "gembloq": _gembloq("gembloq", "GembloQ", "GembloQ", 28, 13, 4, 4,
+                        ((1, 0), (53, 0), (53, 26), (1, 26))),
+    "gembloq_2": _gembloq("gembloq_2", "GembloQ Two-Player", "GembloQ Two-Player", 22, 4, 2, 2,
+                          ((13, 0), (29, 20))),
+    "gembloq_2_4": _gembloq("gembloq_2_4", "GembloQ Two-Player Four-Color",
+                            "GembloQ Two-Player Four-Colour", 28, 13, 4, 2,
+                            ((1, 0), (53, 0), (53, 26), (1, 26))),
+    "gembloq_3": _gembloq("gembloq_3", "GembloQ Three-Player", "GembloQ Three-Player", 26, 6, 3,
+                          3, ((25, 24), (1, 6), (49, 6))),
 }
 
 
@@ -1034,7 +1255,12 @@ class Position:
                     f"{'/'.join(v.loose)}) before any other piece")
         if v.starts and self.placed(colour) == 0:
             starts = self.variant.starts_of(colour)
-            if len(starts) > 1 and not self.variant.shared_starts:
+            if self.variant.first_covers_all_starts:
+                if not all(s in squares for s in starts):
+                    names = " ".join(move_text([s]) for s in sorted(starts))
+                    return (f"{name}'s first piece must cover all four triangles of its starting "
+                            f"square ({names})")
+            elif len(starts) > 1 and not self.variant.shared_starts:
                 if not any(s in squares for s in starts):
                     names = " ".join(move_text([s]) for s in sorted(starts))
                     return f"{name}'s first piece must cover one of its starting segments ({names})"
@@ -1064,6 +1290,8 @@ class Position:
         corners = [(c, geo.point_type(c)) for c in self.corners(colour)]
         seen: Set[Move] = set()
         names = [p for p in (pieces or v.pieces) if self.left[colour].get(p, 0) > 0]
+        whole_start = (frozenset(v.starts_of(colour))
+                       if v.first_covers_all_starts and self.placed(colour) == 0 else None)
         for piece in names:
             if piece in v.loose:
                 # Anywhere free outside the centre section, no contact needed.
@@ -1076,6 +1304,15 @@ class Position:
                                 seen.add(m)
                                 yield m
                 continue
+            if geo.indexed:
+                # Big pieces on a big board: the placements through each corner, precomputed.
+                for c, _ in corners:
+                    for m in geo.covering(c, piece):
+                        if m <= free and m not in seen and (whole_start is None
+                                                            or whole_start <= m):
+                            seen.add(m)
+                            yield m
+                continue
             for o, by_type in geo.anchors(piece):
                 for (cx, cy), t in corners:
                     # Only cells of the corner's type may lie on it (triangles keep pointing
@@ -1085,6 +1322,8 @@ class Position:
                         squares = [(x + dx, y + dy) for x, y in o]
                         if all(s in free for s in squares):
                             m = frozenset(squares)
+                            if whole_start is not None and not whole_start <= m:
+                                continue
                             if geo.kind == "nexos" and any(j in self.cells
                                                            for j in geo.covered(m)):
                                 continue
@@ -1135,13 +1374,16 @@ class Position:
         return "game over" if c is None else f"{self.variant.colour_names[c]} to play"
 
     # -- scores
-    def points(self, colour: int) -> int:
+    def points(self, colour: int) -> Union[int, float]:
         """Squares (triangles) placed, +15 with every piece placed, +5 more if the last was
         the piece of one square (triangle); no bonus in Junior and Callisto, whose loose single
-        squares score nothing; Nexos: segments, +10 with every piece placed."""
+        squares score nothing; Nexos: segments, +10 with every piece placed; GembloQ: squares
+        (a quarter for each triangle), no bonus."""
         v = self.variant
         geo = self.geometry
         squares = sum(1 for p, c in self.cells.items() if c == colour and not geo.is_junction(p))
+        if v.board == "gembloq":
+            return squares / 4
         for p in v.loose:
             squares -= len(self.geometry.pieces[p]) * (v.copies_of(p) - self.left[colour][p])
         if v.bonus and sum(self.left[colour].values()) == 0:

@@ -88,7 +88,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, TextIO, Tuple
+from typing import Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
 from . import blokus, blokus_sgf
 
@@ -266,10 +266,15 @@ def expected_score(info: blokus.VariantInfo, position: blokus.Position) -> str:
     """What ``final_score`` should answer: each colour's points with more than two players,
     else ``B+N``, ``W+N`` or ``0`` (player 1 minus player 2)."""
     if info.nplayers > 2:
-        return " ".join(str(position.points(c)) for c in range(info.ncolours))
+        return " ".join(score_text(position.points(c)) for c in range(info.ncolours))
     p = position.player_points()
     d = p[0] - p[1]
-    return f"B+{d}" if d > 0 else f"W+{-d}" if d < 0 else "0"
+    return f"B+{score_text(d)}" if d > 0 else f"W+{score_text(-d)}" if d < 0 else "0"
+
+
+def score_text(points: Union[int, float]) -> str:
+    """Points as Pentobi writes them: no decimals when whole (GembloQ's quarters: ``7.25``)."""
+    return f"{points:g}" if isinstance(points, float) else str(points)
 
 
 def game_json(r: GameResult) -> dict:

@@ -73,7 +73,7 @@ def test_variations_escapes_and_old_forms():
     ("(;GM[Blokus Duo];B)", "has no value"),
     ("(;GM[Blokus Duo];[e10])", "expected a property"),
     ("(;B[e10])", "no GM"),
-    ("(;GM[GembloQ];1[a1])", "unsupported game 'GembloQ'"),
+    ("(;GM[Go];B[aa])", "unsupported game 'Go'"),
     ("(;GM[Blokus Duo](;B[e10]);W[j5])", "a node after a variation"),
     ("(;GM[Blokus Duo]AB[e10,e11];W[j5])", r"setup properties \(AB\)"),
     ("(;GM[Blokus];B[a20])", "four-colour game"),

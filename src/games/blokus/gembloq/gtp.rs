@@ -1,0 +1,159 @@
+//! The GTP game commands for GembloQ (`play`, `genmove`, `all_legal`, `final_score`,
+//! `showboard`, `undo`, `clear_board`), answered as the reference engine answers them; the
+//! Blokus GTP front end hands them here while a GembloQ game is set.
+
+use super::player;
+use super::position::{Position, quarters_text};
+use super::variant::GembloqVariant;
+use crate::games::blokus::gtp_colour::parse_colour;
+
+/// A GembloQ game over GTP: the position and the moves that led to it.
+pub struct GembloqGame {
+    pos: Position,
+    /// The placements so far: (colour, placement).
+    history: Vec<(usize, u32)>,
+}
+
+impl GembloqGame {
+    /// A new game of `variant`.
+    pub fn new(variant: GembloqVariant) -> GembloqGame {
+        GembloqGame {
+            pos: Position::new(variant),
+            history: Vec::new(),
+        }
+    }
+
+    /// The game after a record's moves: (colour, move text) in order, each checked.
+    pub fn from_moves(variant: GembloqVariant, moves: &[(usize, String)]) -> Result<Self, String> {
+        let mut g = GembloqGame::new(variant);
+        let names = variant.colour_names();
+        for (i, (c, text)) in moves.iter().enumerate() {
+            g.play_text(*c, text)
+                .map_err(|e| format!("move {} ({} '{text}'): {e}", i + 1, names[*c]))?;
+        }
+        Ok(g)
+    }
+
+    /// Plays a move in notation for colour `c` if legal; nothing changes otherwise.
+    pub fn play_text(&mut self, c: usize, text: &str) -> Result<(), String> {
+        let p = self.pos.placements();
+        let m = p.parse(text).map_err(|e| format!("invalid move: {e}"))?;
+        self.pos
+            .check(c, m)
+            .map_err(|e| format!("illegal move '{}': {e}", p.name(m)))?;
+        self.pos.play(c, m);
+        self.history.push((c, m));
+        Ok(())
+    }
+
+    /// Answers a game command (`None`: not one of them); `seed` seeds `genmove`.
+    pub fn command(
+        &mut self,
+        name: &str,
+        args: &[&str],
+        seed: u64,
+    ) -> Option<Result<String, String>> {
+        let v = self.pos.variant();
+        let colour = || parse_colour(args.first().copied(), v.ncolours());
+        Some(match name {
+            "clear_board" => {
+                *self = GembloqGame::new(v);
+                Ok(String::new())
+            }
+            "play" => colour().and_then(|c| {
+                let text = args[1..].join("");
+                if text.is_empty() {
+                    return Err("missing move argument".into());
+                }
+                if text.eq_ignore_ascii_case("pass") {
+                    return Err("play pass not supported".into());
+                }
+                self.play_text(c, &text).map(|()| String::new())
+            }),
+            "genmove" => colour().map(|c| self.genmove(c, seed)),
+            "all_legal" => colour().map(|c| {
+                let p = self.pos.placements();
+                let names: Vec<String> = self.pos.legal(c).iter().map(|&m| p.name(m)).collect();
+                names.join("\n")
+            }),
+            "final_score" => Ok(self.final_score()),
+            "showboard" => Ok(format!("\n{}", self.show().join("\n"))),
+            "undo" => {
+                if self.history.pop().is_none() {
+                    return Some(Err("cannot undo".into()));
+                }
+                let moves = std::mem::take(&mut self.history);
+                *self = GembloqGame::new(v);
+                for (c, m) in moves {
+                    self.pos.play(c, m);
+                    self.history.push((c, m));
+                }
+                Ok(String::new())
+            }
+            _ => return None,
+        })
+    }
+
+    fn genmove(&mut self, c: usize, seed: u64) -> String {
+        let seed = seed.wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
+        match player::choose(&self.pos, c, seed) {
+            Some(m) => {
+                self.pos.play(c, m);
+                self.history.push((c, m));
+                self.pos.placements().name(m)
+            }
+            None => "pass".to_string(),
+        }
+    }
+
+    /// Each colour's points (more than two players), else `B+N`, `W+N` or `0`.
+    fn final_score(&self) -> String {
+        let v = self.pos.variant();
+        if v.nplayers() > 2 {
+            let texts: Vec<String> = (0..v.ncolours())
+                .map(|c| quarters_text(self.pos.quarters(c)))
+                .collect();
+            return texts.join(" ");
+        }
+        let p = self.pos.player_quarters();
+        let d = p[0] - p[1];
+        match d.cmp(&0) {
+            std::cmp::Ordering::Greater => format!("B+{}", quarters_text(d)),
+            std::cmp::Ordering::Less => format!("W+{}", quarters_text(-d)),
+            std::cmp::Ordering::Equal => "0".to_string(),
+        }
+    }
+
+    /// Lines showing the position to people: the board (rows numbered from the bottom), each
+    /// colour's points and pieces left, who is to play.
+    fn show(&self) -> Vec<String> {
+        let pos = &self.pos;
+        let p = pos.placements();
+        let v = pos.variant();
+        let mut lines: Vec<String> = (pos.rows().into_iter().enumerate())
+            .map(|(i, row)| format!("{:>2} {row}", p.geo.height - i))
+            .collect();
+        for (c, name) in v.colour_names().iter().enumerate() {
+            let left: Vec<&str> = (0..p.shapes.len())
+                .filter(|&k| pos.has_piece(c, k))
+                .map(|k| p.shapes[k].name)
+                .collect();
+            lines.push(format!(
+                "{} {name} points {} pieces left {}: {}",
+                c + 1,
+                quarters_text(pos.quarters(c)),
+                left.len(),
+                if left.is_empty() {
+                    "-".to_string()
+                } else {
+                    left.join(" ")
+                }
+            ));
+        }
+        lines.push(match pos.next_mover() {
+            Some(c) => format!("to play {} {}", c + 1, v.colour_names()[c]),
+            None => "game over".to_string(),
+        });
+        lines
+    }
+}
