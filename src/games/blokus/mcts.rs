@@ -54,7 +54,8 @@ const PRIOR_COUNT: f32 = 3.0;
 /// with that commit's playout-list change, undone together, 109.5 of 200 Duo games against it
 /// at equal playouts (2026-11-27); alone, at about equal CPU (the reference engine's
 /// threshold, 1 + 0.5 x depth real visits, 16% fewer instructions a playout), 33 of 76
-/// against it (2026-11-29; see docs/measurements.md).
+/// against it, and expanding on the third real visit 100 of 200 (2026-11-29; see
+/// docs/measurements.md).
 const EXPAND_AT: u32 = 1;
 /// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
 const MAX_NODES: usize = 8_000_000;
