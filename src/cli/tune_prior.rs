@@ -182,7 +182,7 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
     kinds.set(&root, c, root.opponents_mask(c), prior::weights(t));
     let moves = (mcts.root_stats().into_iter())
         .map(|(m, visits, _)| {
-            let is_local = local.of(t, m) > 0;
+            let is_local = local.touches(t, m);
             (
                 visits,
                 kinds.features(t, m, is_local),

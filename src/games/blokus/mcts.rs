@@ -52,7 +52,10 @@ const PRIOR_COUNT: f32 = 3.0;
 /// A leaf is expanded on this real visit, at any depth, so that its prior guides the next
 /// playouts through it. Waiting longer, more the deeper the leaf (42efc46), cost strength:
 /// with that commit's playout-list change, undone together, 109.5 of 200 Duo games against it
-/// at equal playouts (2026-11-27; see docs/measurements.md).
+/// at equal playouts (2026-11-27); alone, at about equal CPU (the reference engine's
+/// threshold, 1 + 0.5 x depth real visits, 16% fewer instructions a playout), 33 of 76
+/// against it, and expanding on the third real visit 100 of 200 (2026-11-29; see
+/// docs/measurements.md).
 const EXPAND_AT: u32 = 1;
 /// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
 const MAX_NODES: usize = 8_000_000;
@@ -140,11 +143,11 @@ pub struct Mcts {
     passed: Vec<Passed>,
     /// The simulation's moves.
     seq: Vec<Played>,
-    /// Per player and move: the stamp of the last simulation that saw it (for RAVE).
-    seen: Vec<u32>,
-    /// Per player and move: its first index in the simulation (valid where `seen` is current).
+    /// A bit per player and move, set while the RAVE update has passed the move in the
+    /// simulation (cleared after each update; small enough to stay in the first-level cache).
+    seen: Vec<u64>,
+    /// Per player and move: its first index in the simulation (valid where `seen` is set).
     first: Vec<u16>,
-    stamp: u32,
     nmoves_table: usize,
     playouts: u64,
     /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
@@ -222,9 +225,8 @@ impl Mcts {
             path: Vec::new(),
             passed: Vec::new(),
             seq: Vec::new(),
-            seen: vec![0; 4 * t.moves.len()],
+            seen: vec![0; (4 * t.moves.len()).div_ceil(64)],
             first: vec![0; 4 * t.moves.len()],
-            stamp: 0,
             nmoves_table: t.moves.len(),
             playouts: 0,
             node_limit: MAX_NODES,
@@ -314,7 +316,7 @@ impl Mcts {
         self.kinds.set(b, c, opp, weights);
         scores.clear();
         for &m in &self.buf {
-            let local = self.local.of(t, m) > 0;
+            let local = self.local.touches(t, m);
             scores.push(self.kinds.score(t, m, local, weights));
         }
         if prior::pulls_to_centre(t) {
@@ -494,12 +496,6 @@ impl Mcts {
     /// All moves as first: every child of a node on the path whose move its player made later
     /// in this simulation gets the simulation's result, weighted less the later it came.
     fn update_rave(&mut self, res: &[f32; 4]) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
         let nm = self.nmoves_table;
         let len = self.seq.len();
         let mut j = len;
@@ -510,23 +506,30 @@ impl Mcts {
                 j -= 1;
                 let Played { player, mv, .. } = self.seq[j];
                 let k = player as usize * nm + mv as usize;
-                self.seen[k] = stamp;
+                self.seen[k >> 6] |= 1 << (k & 63);
                 self.first[k] = j as u16;
             }
             let nd = self.nodes[parent];
-            if !nd.expanded || i >= len || nd.real > RAVE_PARENT_MAX {
+            if !nd.expanded || nd.nchildren == 0 || i >= len || nd.real > RAVE_PARENT_MAX {
                 continue;
             }
             let dist = 1.0 / (len - i) as f32;
             let first = nd.first_child as usize;
+            // The children are one colour's moves, so one player's.
+            let player = self.nodes[first].player as usize;
+            let (base, r) = (player * nm, res[player]);
             for ch in &mut self.nodes[first..first + nd.nchildren as usize] {
-                let key = ch.player as usize * nm + ch.mv as usize;
-                if self.seen[key] == stamp && ch.visits <= RAVE_CHILD_MAX {
+                let key = base + ch.mv as usize;
+                if self.seen[key >> 6] >> (key & 63) & 1 != 0 && ch.visits <= RAVE_CHILD_MAX {
                     let w = RAVE_WEIGHT * (1.0 - (self.first[key] as usize - i) as f32 * dist);
                     ch.visits += w;
-                    ch.value += w * res[ch.player as usize];
+                    ch.value += w * r;
                 }
             }
+        }
+        for p in &self.seq {
+            let k = p.player as usize * nm + p.mv as usize;
+            self.seen[k >> 6] &= !(1 << (k & 63));
         }
     }
 
@@ -985,6 +988,26 @@ mod tests {
                     assert_eq!(m.best_root_move(), m.root_stats().first().map(|s| s.0));
                 }
             }
+        }
+    }
+
+    /// The RAVE update leaves no move marked for the next simulation, and RAVE results only
+    /// add to a node's weight: at least its prior's count and real visits, more for some.
+    #[test]
+    fn the_rave_marks_are_cleared_after_each_simulation() {
+        for (v, seed) in [(Variant::Duo, 8), (Variant::Three, 9)] {
+            let mut m = Mcts::new(&Board::new(v), seed);
+            for _ in 0..200 {
+                m.run_once();
+                assert!(m.seen.iter().all(|&w| w == 0), "{v:?}");
+            }
+            let prior_and_real = |n: &Node| PRIOR_COUNT + n.real as f32;
+            let nodes = &m.nodes[1..];
+            assert!(nodes.iter().all(|n| n.visits >= prior_and_real(n)));
+            assert!(
+                nodes.iter().any(|n| n.visits > prior_and_real(n) + 0.01),
+                "some move got RAVE results ({v:?})"
+            );
         }
     }
 

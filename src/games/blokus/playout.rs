@@ -91,16 +91,11 @@ impl Local {
         }
     }
 
-    /// The summed local value of the squares of `m`.
+    /// Whether move `m` covers a local square (its local value is above 0: the squares of
+    /// value 2 are local squares too).
     #[inline]
-    pub fn of(&self, t: &Tables, m: u16) -> u32 {
-        self.value_of(t.bits(m))
-    }
-
-    /// The summed local value of the squares `bits`.
-    #[inline]
-    fn value_of(&self, bits: MoveBits) -> u32 {
-        bits.count_in(&self.set) + bits.count_in(&self.double)
+    pub fn touches(&self, t: &Tables, m: u16) -> bool {
+        t.bits(m).meets(&self.set)
     }
 
     /// The playout weight of move `m` (`bits` its square set) with piece weights `pw`: its
@@ -584,6 +579,40 @@ impl Playout {
 mod tests {
     use super::*;
     use crate::games::blokus::board::{MoveGen, Variant};
+
+    /// A move touches the local squares exactly when one of its squares is marked, and after
+    /// an opponent's move some of the colour's moves do and some do not.
+    #[test]
+    fn a_move_touches_the_local_squares_it_covers() {
+        for v in [Variant::Duo, Variant::Classic, Variant::Trigon] {
+            let t = v.tables();
+            let mut b = Board::new(v);
+            let (mut rng, mut mg, mut moves) = (Rng::new(5), MoveGen::new(t), Vec::new());
+            let mut recent = Vec::new();
+            for _ in 0..8 {
+                let Some(c) = b.skip_to_mover() else { break };
+                moves.clear();
+                b.gen_moves(c, &mut mg, &mut moves);
+                let m = moves[rng.below(moves.len())];
+                b.play(c, m);
+                recent.push((c as u8, m));
+            }
+            let c = b.skip_to_mover().unwrap();
+            let mut local = Local::new();
+            local.set(&b, c, &recent[recent.len() - 3..]);
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            let marked = |p: u16| local.set[p as usize >> 3] >> (p & 7) & 1 != 0;
+            let touching = (moves.iter())
+                .filter(|&&m| {
+                    let covers = t.moves[m as usize].points().iter().any(|&p| marked(p));
+                    assert_eq!(local.touches(t, m), covers, "{v:?}");
+                    covers
+                })
+                .count();
+            assert!(touching > 0 && touching < moves.len(), "{v:?}: {touching}");
+        }
+    }
 
     /// The incremental lists hold exactly the legal moves of the sizes considered, in the
     /// order of a list built afresh (which lets a simulation start them from the tree's
