@@ -224,6 +224,21 @@ impl Evaluator {
         self.bounded && cheap <= floor
     }
 
+    /// The n-tuple tables (none for a linear evaluation).
+    pub fn tuples(&self) -> &Tuples {
+        &self.tuples
+    }
+
+    /// The summed table values of a board (0 without tuples; never above 0).
+    #[inline]
+    pub fn tuple_value(&self, board: Board) -> i32 {
+        if self.tuples.is_empty() {
+            0
+        } else {
+            self.tuples.value(board)
+        }
+    }
+
     /// The full value of a board.
     pub fn full(&self, board: Board) -> i32 {
         self.finish(board, self.cheap(board), i32::MIN)
@@ -241,10 +256,11 @@ impl Evaluator {
         self.finish(board, cheap, floor)
     }
 
-    /// Adds the piece features to `cheap`; `None` once the value is known to be `<= floor`.
+    /// Adds the tuples and the piece features to `cheap`; `None` once the value is known to be
+    /// `<= floor`.
     #[inline]
     pub fn finish(&self, board: Board, cheap: i32, floor: i32) -> Option<i32> {
-        self.finish_known(board, cheap, floor, 0)
+        self.finish_known(board, cheap + self.tuple_value(board), floor, 0)
     }
 
     /// Which pieces (by test index, the first 64) fit nowhere, and which in at most two places,
@@ -287,21 +303,20 @@ impl Evaluator {
             })
     }
 
-    /// [`Evaluator::finish`] for a board on which the pieces of `known_unfit` (test indexes)
-    /// are known not to fit. The tuples come first: a look-up each, cheaper than a piece test.
+    /// Adds the piece features to `partial`, the cheap value plus the tuples' (see
+    /// [`Evaluator::tuple_value`]; the search keeps it incrementally), for a board on which the
+    /// pieces of `known_unfit` (test indexes) are known not to fit; `None` once the value is
+    /// known to be `<= floor`.
     #[inline]
     pub fn finish_known(
         &self,
         board: Board,
-        cheap: i32,
+        partial: i32,
         floor: i32,
         known_unfit: u64,
     ) -> Option<i32> {
         let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
-        let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
-        if !self.tuples.is_empty() {
-            value += self.tuples.value(board);
-        }
+        let mut value = partial + known_unfit.count_ones() as i32 * w_unfit;
         if self.bounded && value <= floor {
             return None;
         }
@@ -564,7 +579,7 @@ mod tests {
             assert!(ev.cheap(b) >= value, "the cheap part stays an upper bound");
             let state = ev.piece_state(b);
             assert_eq!(
-                ev.finish_known(b, ev.cheap(b), i32::MIN, state.unfit),
+                ev.finish_known(b, ev.cheap(b) + tuples.value(b), i32::MIN, state.unfit),
                 Some(value)
             );
             for floor in [value - 1, value, value + 1, value - 500] {

@@ -6,7 +6,7 @@
 //! Bit `i * width + j` of a tuple's index is the cell `(row + i, col + j)`, the order the
 //! trainer (`tools/blockudoku_train/tuples.py`) writes its tables in.
 
-use super::board::{Board, SIZE};
+use super::board::{Board, CELLS, SIZE};
 
 /// The most cells a tuple may cover (its table has 2^cells entries).
 pub const MAX_TUPLE_CELLS: usize = 12;
@@ -37,6 +37,59 @@ struct Tuple {
     width: u8,
     /// Where its table starts in [`Tuples::values`].
     offset: u32,
+}
+
+/// A board's place in each table (see [`Tuples::frame`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Frame {
+    /// Each tuple's entry for the board, as a position in [`Tuples::values`].
+    at: [u32; MAX_TUPLES],
+    /// The board's summed values.
+    sum: i32,
+}
+
+impl Frame {
+    /// The board's summed table values ([`Tuples::value`]).
+    pub fn sum(&self) -> i32 {
+        self.sum
+    }
+}
+
+/// A tuple touched by the cells of a placement, and the bits they set in its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Touch {
+    tuple: u8,
+    bits: u16,
+}
+
+/// The tuples each placement of one piece touches (see [`Tuples::touches`]), by anchor.
+#[derive(Debug, Clone)]
+pub struct PieceTouches {
+    /// Anchor `a`'s touches are `touches[starts[a]..starts[a + 1]]`.
+    starts: [u16; CELLS + 1],
+    touches: Vec<Touch>,
+}
+
+impl PieceTouches {
+    /// The touches of the cells `at(anchor)` for each anchor of `anchors` (others touch
+    /// nothing).
+    pub fn new(tuples: &Tuples, anchors: u128, at: impl Fn(usize) -> u128) -> Self {
+        let mut starts = [0u16; CELLS + 1];
+        let mut touches = Vec::new();
+        for anchor in 0..CELLS {
+            if anchors >> anchor & 1 == 1 {
+                touches.extend(tuples.touches(at(anchor)));
+            }
+            starts[anchor + 1] = touches.len() as u16;
+        }
+        PieceTouches { starts, touches }
+    }
+
+    /// The touches of the placement at `anchor`.
+    #[inline(always)]
+    pub fn at(&self, anchor: usize) -> &[Touch] {
+        &self.touches[usize::from(self.starts[anchor])..usize::from(self.starts[anchor + 1])]
+    }
 }
 
 /// A set of tuples and their tables. Every table's largest entry is 0, so the sum only
@@ -140,6 +193,44 @@ impl Tuples {
             .sum()
     }
 
+    /// Where `board` stands in each table: the parent's part of an incremental value (see
+    /// [`Tuples::value_after`]).
+    #[inline]
+    pub fn frame(&self, board: Board) -> Frame {
+        let mut frame = Frame {
+            at: [0; MAX_TUPLES],
+            sum: 0,
+        };
+        for (at, t) in frame.at.iter_mut().zip(&self.tuples) {
+            *at = t.offset + Self::index(t, board) as u32;
+            frame.sum += self.values[*at as usize];
+        }
+        frame
+    }
+
+    /// The summed table values of the board of `frame` with the cells of `touches` filled
+    /// (cells that were empty: each touched table's index gains their bits). Equal to
+    /// [`Tuples::value`] of that board at a look-up per touched tuple instead of one per tuple.
+    #[inline(always)]
+    pub fn value_after(&self, frame: &Frame, touches: &[Touch]) -> i32 {
+        touches.iter().fold(frame.sum, |sum, touch| {
+            let at = frame.at[usize::from(touch.tuple)] as usize;
+            sum + self.values[at + usize::from(touch.bits)] - self.values[at]
+        })
+    }
+
+    /// The tuples that the cells of `mask` touch, with the bits those cells set in each one's
+    /// index.
+    pub fn touches(&self, mask: u128) -> impl Iterator<Item = Touch> + '_ {
+        self.tuples.iter().enumerate().filter_map(move |(k, t)| {
+            let bits = Self::index(t, Board(mask));
+            (bits != 0).then_some(Touch {
+                tuple: k as u8,
+                bits: bits as u16,
+            })
+        })
+    }
+
     /// The tuples as `tuple ROW COL HEIGHT WIDTH values` lines (the evaluation file's).
     pub fn lines(&self) -> Vec<String> {
         self.tuples
@@ -240,6 +331,44 @@ mod tests {
                 "{row} {col} {height} {width} {b}"
             );
         }
+    }
+
+    #[test]
+    fn incremental_values_equal_the_whole_sum() {
+        use super::super::piece::{PieceSet, cells_of};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(31);
+        let mut tuples = Tuples::none();
+        for rect in [
+            (0, 0, 3, 3),
+            (3, 3, 3, 3),
+            (6, 0, 1, 9),
+            (0, 5, 9, 1),
+            (2, 4, 3, 4),
+        ] {
+            let table: Vec<i32> = (0..1 << (rect.2 * rect.3))
+                .map(|_| rng.random_range(-500..500))
+                .collect();
+            tuples.push(rect, &table).unwrap();
+        }
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut checked = 0;
+        for piece in &set.pieces {
+            let touches = PieceTouches::new(&tuples, piece.anchors(), |a| piece.at(a));
+            for _ in 0..20 {
+                let marks = rng.random_range(0..60);
+                let board = Board::random(&mut rng, marks);
+                let frame = tuples.frame(board);
+                assert_eq!(frame.sum(), tuples.value(board));
+                for anchor in cells_of(piece.fits(board)) {
+                    let after = Board(board.0 | piece.at(anchor));
+                    let got = tuples.value_after(&frame, touches.at(anchor));
+                    assert_eq!(got, tuples.value(after), "{board} {anchor}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} placements");
     }
 
     #[test]

@@ -23,6 +23,7 @@ use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState};
 use super::eval_file::Evaluation;
 use super::level::{Caps, Play};
+use super::ntuple::{Frame, PieceTouches};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
 use crate::search::SearchControl;
@@ -138,6 +139,9 @@ pub struct HandSearch<'a> {
     children: [Vec<Child>; 3],
     /// The final boards of the node being searched.
     leaves: Box<Leaves>,
+    /// The tuples each placement of each piece of the hand touches (empty without tuples):
+    /// a final board's tuple value is its parent's plus the changes of these alone.
+    touches: Vec<PieceTouches>,
     best: Option<Candidate>,
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
@@ -174,9 +178,17 @@ impl<'a> HandSearch<'a> {
         seed: u64,
     ) -> Self {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
+        let ev = cached_evaluator(set, eval.into());
+        let touches = if ev.tuples().is_empty() {
+            Vec::new()
+        } else {
+            hand.iter()
+                .map(|p| PieceTouches::new(ev.tuples(), p.anchors(), |a| p.at(a)))
+                .collect()
+        };
         HandSearch {
             set,
-            ev: cached_evaluator(set, eval.into()),
+            ev,
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -190,6 +202,7 @@ impl<'a> HandSearch<'a> {
                 cleared: [false; CELLS],
                 cheap: [0; CELLS],
             }),
+            touches,
             best: None,
             chosen: None,
             top: Vec::new(),
@@ -612,6 +625,9 @@ impl<'a> HandSearch<'a> {
         // Before the last piece: what no placement without a clear can improve. Computed at the
         // first final board whose cheap value leaves it a chance.
         let mut state: Option<(u64, i32)> = None;
+        // The board's place in the tuple tables, for the final boards' tuple values (computed
+        // at the first final board that needs it).
+        let mut frame: Option<Frame> = None;
         let base = self.nodes;
         let end = base + u64::from(fits.count_ones());
         // Whether the clock is looked at on one of these nodes: then every node is counted in
@@ -630,6 +646,20 @@ impl<'a> HandSearch<'a> {
                 continue;
             }
             let (next, cleared) = (self.leaves.boards[i], self.leaves.cleared[i]);
+            // The exact tuple value: the tuples only subtract, so the cut stays exact and, the
+            // value being exact, as tight as without tuples.
+            let partial = if self.touches.is_empty() {
+                cheap
+            } else if cleared {
+                cheap + self.ev.tuple_value(next)
+            } else {
+                let tuples = self.ev.tuples();
+                let frame = frame.get_or_insert_with(|| tuples.frame(board));
+                cheap + tuples.value_after(frame, self.touches[slot].at(anchor))
+            };
+            if self.ev.cannot_beat(partial, floor) {
+                continue;
+            }
             let (known, bound) = if !cleared && use_state {
                 *state.get_or_insert_with(|| {
                     let s = self.ev.piece_state(board);
@@ -638,11 +668,12 @@ impl<'a> HandSearch<'a> {
             } else {
                 (0, 0)
             };
-            if self.ev.cannot_beat(cheap + bound, floor) || self.top.iter().any(|c| c.board == next)
+            if self.ev.cannot_beat(partial + bound, floor)
+                || self.top.iter().any(|c| c.board == next)
             {
                 continue;
             }
-            if let Some(eval) = self.ev.finish_known(next, cheap, floor, known) {
+            if let Some(eval) = self.ev.finish_known(next, partial, floor, known) {
                 plan[depth] = Placement {
                     slot: slot as u8,
                     anchor: anchor as u8,
@@ -1174,10 +1205,11 @@ fn greedy_step(
         } else {
             (0, 0)
         };
-        if ev.cannot_beat(cheap + bound, floor) {
+        let partial = cheap + ev.tuple_value(next);
+        if ev.cannot_beat(partial + bound, floor) {
             continue;
         }
-        if let Some(value) = ev.finish_known(next, cheap, floor, known) {
+        if let Some(value) = ev.finish_known(next, partial, floor, known) {
             best = Some((value, anchor, next));
         }
     }
