@@ -19,7 +19,7 @@
 use super::board::{Board, SIZE};
 use super::eval_file::Evaluation;
 use super::features::{FEATURES, NOT_LAST_COL, NOT_LAST_ROW, cheap_features};
-use super::ntuple::Tuples;
+use super::ntuple::{PieceTouches, Tuples};
 use super::piece::{EmptyRuns, Piece, PieceSet};
 use super::simd::Batch;
 pub use super::weights::{DEFAULT_WEIGHTS, Weights};
@@ -114,6 +114,9 @@ pub struct Evaluator {
     weights: Weights,
     /// The n-tuple tables (they only subtract: see [`Tuples`]), added after the cheap part.
     tuples: Arc<Tuples>,
+    /// The tuples each placement of each piece of the set touches, with the piece's cells
+    /// (empty without tuples).
+    touches: Vec<(u128, Arc<PieceTouches>)>,
     tests: Vec<FitTest>,
     /// The runs of every test, each test's at `start..start + len`.
     runs: Vec<(u8, u8)>,
@@ -160,11 +163,23 @@ impl Evaluator {
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
             .sum();
+        let touches = if tuples.is_empty() {
+            Vec::new()
+        } else {
+            set.pieces
+                .iter()
+                .map(|p| {
+                    let touches = PieceTouches::new(&tuples, p.anchors(), |a| p.at(a));
+                    (p.mask, Arc::new(touches))
+                })
+                .collect()
+        };
         let batch = Batch::detect();
         let narrow = weights.0.iter().all(|&w| i16::try_from(w).is_ok());
         Evaluator {
             weights,
             tuples,
+            touches,
             tests,
             runs,
             pieces,
@@ -227,6 +242,16 @@ impl Evaluator {
     /// The n-tuple tables (none for a linear evaluation).
     pub fn tuples(&self) -> &Tuples {
         &self.tuples
+    }
+
+    /// The tuples each placement of `piece` touches, if there are tuples and `piece` is one of
+    /// the set's.
+    #[inline]
+    pub fn touches(&self, piece: &Piece) -> Option<&Arc<PieceTouches>> {
+        self.touches
+            .iter()
+            .find(|(mask, _)| *mask == piece.mask)
+            .map(|(_, touches)| touches)
     }
 
     /// The summed table values of a board (0 without tuples; never above 0).

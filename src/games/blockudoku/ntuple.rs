@@ -42,13 +42,19 @@ struct Tuple {
 /// A board's place in each table (see [`Tuples::frame`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Frame {
-    /// Each tuple's entry for the board, as a position in [`Tuples::values`].
-    at: [u32; MAX_TUPLES],
+    /// Each tuple's index for the board.
+    index: [u16; MAX_TUPLES],
     /// The board's summed values.
     sum: i32,
 }
 
 impl Frame {
+    /// The frame of the empty board of no tuples (a placeholder).
+    pub const NONE: Frame = Frame {
+        index: [0; MAX_TUPLES],
+        sum: 0,
+    };
+
     /// The board's summed table values ([`Tuples::value`]).
     pub fn sum(&self) -> i32 {
         self.sum
@@ -58,6 +64,8 @@ impl Frame {
 /// A tuple touched by the cells of a placement, and the bits they set in its index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Touch {
+    /// Where the tuple's table starts in [`Tuples::values`].
+    offset: u32,
     tuple: u8,
     bits: u16,
 }
@@ -197,13 +205,10 @@ impl Tuples {
     /// [`Tuples::value_after`]).
     #[inline]
     pub fn frame(&self, board: Board) -> Frame {
-        let mut frame = Frame {
-            at: [0; MAX_TUPLES],
-            sum: 0,
-        };
-        for (at, t) in frame.at.iter_mut().zip(&self.tuples) {
-            *at = t.offset + Self::index(t, board) as u32;
-            frame.sum += self.values[*at as usize];
+        let mut frame = Frame::NONE;
+        for (index, t) in frame.index.iter_mut().zip(&self.tuples) {
+            *index = Self::index(t, board) as u16;
+            frame.sum += self.values[t.offset as usize + usize::from(*index)];
         }
         frame
     }
@@ -214,9 +219,21 @@ impl Tuples {
     #[inline(always)]
     pub fn value_after(&self, frame: &Frame, touches: &[Touch]) -> i32 {
         touches.iter().fold(frame.sum, |sum, touch| {
-            let at = frame.at[usize::from(touch.tuple)] as usize;
+            let at = touch.offset as usize + usize::from(frame.index[usize::from(touch.tuple)]);
             sum + self.values[at + usize::from(touch.bits)] - self.values[at]
         })
+    }
+
+    /// Moves `frame` to its board with the cells of `touches` filled (see
+    /// [`Tuples::value_after`]).
+    #[inline(always)]
+    pub fn advance(&self, frame: &mut Frame, touches: &[Touch]) {
+        for touch in touches {
+            let index = &mut frame.index[usize::from(touch.tuple)];
+            let at = touch.offset as usize + usize::from(*index);
+            frame.sum += self.values[at + usize::from(touch.bits)] - self.values[at];
+            *index += touch.bits;
+        }
     }
 
     /// The tuples that the cells of `mask` touch, with the bits those cells set in each one's
@@ -225,6 +242,7 @@ impl Tuples {
         self.tuples.iter().enumerate().filter_map(move |(k, t)| {
             let bits = Self::index(t, Board(mask));
             (bits != 0).then_some(Touch {
+                offset: t.offset,
                 tuple: k as u8,
                 bits: bits as u16,
             })
@@ -364,6 +382,10 @@ mod tests {
                     let after = Board(board.0 | piece.at(anchor));
                     let got = tuples.value_after(&frame, touches.at(anchor));
                     assert_eq!(got, tuples.value(after), "{board} {anchor}");
+                    let mut next = frame;
+                    tuples.advance(&mut next, touches.at(anchor));
+                    assert_eq!(next.sum(), got);
+                    assert_eq!(next.index, tuples.frame(after).index, "{board} {anchor}");
                     checked += 1;
                 }
             }

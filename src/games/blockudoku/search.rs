@@ -31,6 +31,7 @@ use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The value of a sampled hand that cannot be placed.
 const DEATH: i64 = -1_000_000;
@@ -141,7 +142,10 @@ pub struct HandSearch<'a> {
     leaves: Box<Leaves>,
     /// The tuples each placement of each piece of the hand touches (empty without tuples):
     /// a final board's tuple value is its parent's plus the changes of these alone.
-    touches: Vec<PieceTouches>,
+    touches: Vec<Arc<PieceTouches>>,
+    /// The tuple frames of the boards on the current path of the full search, by depth (kept
+    /// with `touches` from the start board's; unused without tuples).
+    frames: [Frame; 3],
     best: Option<Candidate>,
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
@@ -183,7 +187,10 @@ impl<'a> HandSearch<'a> {
             Vec::new()
         } else {
             hand.iter()
-                .map(|p| PieceTouches::new(ev.tuples(), p.anchors(), |a| p.at(a)))
+                .map(|p| match ev.touches(p) {
+                    Some(touches) => touches.clone(),
+                    None => Arc::new(PieceTouches::new(ev.tuples(), p.anchors(), |a| p.at(a))),
+                })
                 .collect()
         };
         HandSearch {
@@ -203,6 +210,7 @@ impl<'a> HandSearch<'a> {
                 cheap: [0; CELLS],
             }),
             touches,
+            frames: [Frame::NONE; 3],
             best: None,
             chosen: None,
             top: Vec::new(),
@@ -391,6 +399,9 @@ impl<'a> HandSearch<'a> {
         // order is searched then, and the set of seen boards merges them.
         self.beam = beam;
         let clean_from = beam.is_none().then_some(0);
+        if !self.touches.is_empty() {
+            self.frames[0] = self.ev.tuples().frame(self.start.board);
+        }
         self.dfs(
             self.start.board,
             all,
@@ -567,6 +578,16 @@ impl<'a> HandSearch<'a> {
         }
         for &(_, slot, anchor, next, clean) in &children {
             plan[depth] = Placement { slot, anchor };
+            if !self.touches.is_empty() {
+                let (slot, anchor) = (usize::from(slot), usize::from(anchor));
+                let tuples = self.ev.tuples();
+                if next.0 == board.0 | hand[slot].at(anchor) {
+                    self.frames[depth + 1] = self.frames[depth];
+                    tuples.advance(&mut self.frames[depth + 1], self.touches[slot].at(anchor));
+                } else {
+                    self.frames[depth + 1] = tuples.frame(next);
+                }
+            }
             self.dfs(
                 next,
                 remaining & !(1 << slot),
@@ -625,9 +646,6 @@ impl<'a> HandSearch<'a> {
         // Before the last piece: what no placement without a clear can improve. Computed at the
         // first final board whose cheap value leaves it a chance.
         let mut state: Option<(u64, i32)> = None;
-        // The board's place in the tuple tables, for the final boards' tuple values (computed
-        // at the first final board that needs it).
-        let mut frame: Option<Frame> = None;
         let base = self.nodes;
         let end = base + u64::from(fits.count_ones());
         // Whether the clock is looked at on one of these nodes: then every node is counted in
@@ -653,9 +671,8 @@ impl<'a> HandSearch<'a> {
             } else if cleared {
                 cheap + self.ev.tuple_value(next)
             } else {
-                let tuples = self.ev.tuples();
-                let frame = frame.get_or_insert_with(|| tuples.frame(board));
-                cheap + tuples.value_after(frame, self.touches[slot].at(anchor))
+                let touches = self.touches[slot].at(anchor);
+                cheap + self.ev.tuples().value_after(&self.frames[depth], touches)
             };
             if self.ev.cannot_beat(partial, floor) {
                 continue;
@@ -1144,6 +1161,9 @@ fn greedy_step(
     let mut best: Option<(i32, usize, Board)> = None;
     // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
     let mut state: Option<(u64, i32)> = None;
+    // The tuple values of the boards that clear nothing from the board's (computed lazily).
+    let touches = ev.touches(piece);
+    let mut frame: Option<Frame> = None;
     let bounded = ev.penalty_bound(PieceState::default()).is_some();
     // Every board after the piece and its cheap value first (in a batch: see
     // `Evaluator::cheap_many`).
@@ -1197,6 +1217,16 @@ fn greedy_step(
             }
             continue;
         }
+        let partial = match touches {
+            Some(touches) if !cleared => {
+                let frame = frame.get_or_insert_with(|| ev.tuples().frame(board));
+                cheap + ev.tuples().value_after(frame, touches.at(anchor))
+            }
+            _ => cheap + ev.tuple_value(next),
+        };
+        if ev.cannot_beat(partial, floor) {
+            continue;
+        }
         let (known, bound) = if !cleared && bounded {
             *state.get_or_insert_with(|| {
                 let s = ev.piece_state(board);
@@ -1205,7 +1235,6 @@ fn greedy_step(
         } else {
             (0, 0)
         };
-        let partial = cheap + ev.tuple_value(next);
         if ev.cannot_beat(partial + bound, floor) {
             continue;
         }
