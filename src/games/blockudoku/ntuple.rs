@@ -12,8 +12,9 @@ use super::board::{Board, CELLS, SIZE};
 pub const MAX_TUPLE_CELLS: usize = 12;
 /// The most tuples an evaluation may have.
 pub const MAX_TUPLES: usize = 64;
-/// The largest magnitude of a table entry (so that any sum of them fits an `i32`).
-pub const MAX_ENTRY: i32 = 1_000_000;
+/// The largest magnitude of a table entry: shifted to a largest entry of 0, a table fits 16
+/// bits (half the cache of 32-bit entries: the search looks them up on every final board).
+pub const MAX_ENTRY: i32 = 16_000;
 
 /// The first column's cells.
 const COLUMN: u128 = {
@@ -105,7 +106,7 @@ impl PieceTouches {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tuples {
     tuples: Vec<Tuple>,
-    values: Vec<i32>,
+    values: Vec<i16>,
 }
 
 impl Tuples {
@@ -167,7 +168,7 @@ impl Tuples {
             width: width as u8,
             offset: self.values.len() as u32,
         });
-        self.values.extend(table.iter().map(|v| v - top));
+        self.values.extend(table.iter().map(|v| (v - top) as i16));
         Ok(())
     }
 
@@ -197,7 +198,7 @@ impl Tuples {
     pub fn value(&self, board: Board) -> i32 {
         self.tuples
             .iter()
-            .map(|t| self.values[t.offset as usize + Self::index(t, board)])
+            .map(|t| i32::from(self.values[t.offset as usize + Self::index(t, board)]))
             .sum()
     }
 
@@ -208,7 +209,7 @@ impl Tuples {
         let mut frame = Frame::NONE;
         for (index, t) in frame.index.iter_mut().zip(&self.tuples) {
             *index = Self::index(t, board) as u16;
-            frame.sum += self.values[t.offset as usize + usize::from(*index)];
+            frame.sum += i32::from(self.values[t.offset as usize + usize::from(*index)]);
         }
         frame
     }
@@ -220,7 +221,7 @@ impl Tuples {
     pub fn value_after(&self, frame: &Frame, touches: &[Touch]) -> i32 {
         touches.iter().fold(frame.sum, |sum, touch| {
             let at = touch.offset as usize + usize::from(frame.index[usize::from(touch.tuple)]);
-            sum + self.values[at + usize::from(touch.bits)] - self.values[at]
+            sum + i32::from(self.values[at + usize::from(touch.bits)]) - i32::from(self.values[at])
         })
     }
 
@@ -231,7 +232,8 @@ impl Tuples {
         for touch in touches {
             let index = &mut frame.index[usize::from(touch.tuple)];
             let at = touch.offset as usize + usize::from(*index);
-            frame.sum += self.values[at + usize::from(touch.bits)] - self.values[at];
+            frame.sum +=
+                i32::from(self.values[at + usize::from(touch.bits)]) - i32::from(self.values[at]);
             *index += touch.bits;
         }
     }
@@ -258,7 +260,7 @@ impl Tuples {
                 let start = t.offset as usize;
                 let values: Vec<String> = self.values[start..start + size]
                     .iter()
-                    .map(i32::to_string)
+                    .map(i16::to_string)
                     .collect();
                 format!(
                     "tuple {} {} {} {} {}",
@@ -404,8 +406,15 @@ mod tests {
         );
         assert!(tuples.push((0, 0, 4, 4), &[0; 65536]).is_err(), "too big");
         assert!(tuples.push((0, 0, 1, 3), &[0; 7]).is_err(), "short table");
-        assert!(tuples.push((0, 0, 1, 1), &[0, 2_000_000]).is_err(), "huge");
+        assert!(tuples.push((0, 0, 1, 1), &[0, 16_001]).is_err(), "huge");
         assert_eq!(tuples, before);
         assert_eq!(tuples.lines(), vec!["tuple 0 0 1 2 0,-1,-2,-3"]);
+        let mut widest = Tuples::none();
+        widest.push((0, 0, 1, 1), &[-16_000, 16_000]).unwrap();
+        assert_eq!(
+            widest.value(Board::EMPTY),
+            -32_000,
+            "16 bits hold the shifted table"
+        );
     }
 }
