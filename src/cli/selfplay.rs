@@ -65,6 +65,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
 fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
     let blockudoku_only = [
         ("--time-limit", args.time_limit.is_some()),
+        ("--first-game", args.first_game > 0),
         ("--starts", args.starts.is_some()),
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
@@ -153,7 +154,7 @@ fn play_all(args: &SelfplayArgs, setup: &Setup) {
                     if game >= args.games || out_of_time(args, started) {
                         break;
                     }
-                    let result = play_game(args, setup, game, started);
+                    let result = play_game(args, setup, args.first_game + game, started);
                     let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
                     all[game] = Some(result);
                     show_progress(&progress, &all);

@@ -16,6 +16,10 @@ pub struct SelfplayArgs {
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     pub games: usize,
+    /// Blockudoku: the index of the first game (the games of the run are this one and the
+    /// next ones: a run can go on where another stopped, on the same deals).
+    #[arg(long, default_value_t = 0)]
+    pub first_game: usize,
     /// Seed of the deals (game i uses seed and i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

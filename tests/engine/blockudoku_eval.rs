@@ -65,7 +65,7 @@ fn a_file_changes_the_play_and_bad_files_leave_it_unchanged() {
     // A one-cell tuple that hates the cell the hand-made evaluation chose moves the piece.
     let cell = parse_square(handmade.split('@').nth(1).unwrap()).unwrap();
     let (row, col) = (cell / 9, cell % 9);
-    let hating = format!("{}\ntuple {row} {col} 1 1 0,-100000\n", linear_line());
+    let hating = format!("{}\ntuple {row} {col} 1 1 0,-10000\n", linear_line());
     let hating = file("hating.txt", &hating);
     assert!(
         engine

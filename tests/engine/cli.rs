@@ -123,6 +123,43 @@ fn selfplay_from_start_boards_writes_jsonl() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[test]
+fn selfplay_first_game_continues_on_the_same_deals() {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let path = dir.join(name);
+        let mut args = vec![
+            "selfplay",
+            "blockudoku",
+            "--depth",
+            "2",
+            "--cap",
+            "40",
+            "--seed",
+            "3",
+            "--jsonl",
+            path.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        tessera(&args);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Each game without its CPU time: index, deal, rounds, score.
+        text.lines()
+            .map(|l| {
+                let keys = ["game", "seed", "rounds", "score"];
+                keys.map(|k| json_value(l, k).to_string()).join(" ")
+            })
+            .collect::<Vec<String>>()
+    };
+    let whole = run("whole.jsonl", &["--games", "3"]);
+    let rest = run("rest.jsonl", &["--games", "2", "--first-game", "1"]);
+    assert_eq!(rest, whole[1..].to_vec());
+    assert!(rest[0].starts_with("1 3 "), "{rest:?}");
+    assert_ne!(whole[0], whole[1], "the deals differ by game");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The value of `key` in the JSON object `text` (a number, `true`/`false` or a string's
 /// content), at its first occurrence.
 fn json_value<'a>(text: &'a str, key: &str) -> &'a str {

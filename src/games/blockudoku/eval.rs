@@ -19,7 +19,7 @@
 use super::board::{Board, SIZE};
 use super::eval_file::Evaluation;
 use super::features::{FEATURES, NOT_LAST_COL, NOT_LAST_ROW, cheap_features};
-use super::ntuple::Tuples;
+use super::ntuple::{PieceTouches, Tuples};
 use super::piece::{EmptyRuns, Piece, PieceSet};
 use super::simd::Batch;
 pub use super::weights::{DEFAULT_WEIGHTS, Weights};
@@ -114,6 +114,9 @@ pub struct Evaluator {
     weights: Weights,
     /// The n-tuple tables (they only subtract: see [`Tuples`]), added after the cheap part.
     tuples: Arc<Tuples>,
+    /// The tuples each placement of each piece of the set touches, with the piece's cells
+    /// (empty without tuples).
+    touches: Vec<(u128, Arc<PieceTouches>)>,
     tests: Vec<FitTest>,
     /// The runs of every test, each test's at `start..start + len`.
     runs: Vec<(u8, u8)>,
@@ -160,11 +163,23 @@ impl Evaluator {
             .filter(|i| !QUICK.contains(i))
             .map(|i| weights.0[i].max(0) * FEATURE_MAX[i])
             .sum();
+        let touches = if tuples.is_empty() {
+            Vec::new()
+        } else {
+            set.pieces
+                .iter()
+                .map(|p| {
+                    let touches = PieceTouches::new(&tuples, p.anchors(), |a| p.at(a));
+                    (p.mask, Arc::new(touches))
+                })
+                .collect()
+        };
         let batch = Batch::detect();
         let narrow = weights.0.iter().all(|&w| i16::try_from(w).is_ok());
         Evaluator {
             weights,
             tuples,
+            touches,
             tests,
             runs,
             pieces,
@@ -224,6 +239,31 @@ impl Evaluator {
         self.bounded && cheap <= floor
     }
 
+    /// The n-tuple tables (none for a linear evaluation).
+    pub fn tuples(&self) -> &Tuples {
+        &self.tuples
+    }
+
+    /// The tuples each placement of `piece` touches, if there are tuples and `piece` is one of
+    /// the set's.
+    #[inline]
+    pub fn touches(&self, piece: &Piece) -> Option<&Arc<PieceTouches>> {
+        self.touches
+            .iter()
+            .find(|(mask, _)| *mask == piece.mask)
+            .map(|(_, touches)| touches)
+    }
+
+    /// The summed table values of a board (0 without tuples; never above 0).
+    #[inline]
+    pub fn tuple_value(&self, board: Board) -> i32 {
+        if self.tuples.is_empty() {
+            0
+        } else {
+            self.tuples.value(board)
+        }
+    }
+
     /// The full value of a board.
     pub fn full(&self, board: Board) -> i32 {
         self.finish(board, self.cheap(board), i32::MIN)
@@ -241,10 +281,11 @@ impl Evaluator {
         self.finish(board, cheap, floor)
     }
 
-    /// Adds the piece features to `cheap`; `None` once the value is known to be `<= floor`.
+    /// Adds the tuples and the piece features to `cheap`; `None` once the value is known to be
+    /// `<= floor`.
     #[inline]
     pub fn finish(&self, board: Board, cheap: i32, floor: i32) -> Option<i32> {
-        self.finish_known(board, cheap, floor, 0)
+        self.finish_known(board, cheap + self.tuple_value(board), floor, 0)
     }
 
     /// Which pieces (by test index, the first 64) fit nowhere, and which in at most two places,
@@ -287,21 +328,20 @@ impl Evaluator {
             })
     }
 
-    /// [`Evaluator::finish`] for a board on which the pieces of `known_unfit` (test indexes)
-    /// are known not to fit. The tuples come first: a look-up each, cheaper than a piece test.
+    /// Adds the piece features to `partial`, the cheap value plus the tuples' (see
+    /// [`Evaluator::tuple_value`]; the search keeps it incrementally), for a board on which the
+    /// pieces of `known_unfit` (test indexes) are known not to fit; `None` once the value is
+    /// known to be `<= floor`.
     #[inline]
     pub fn finish_known(
         &self,
         board: Board,
-        cheap: i32,
+        partial: i32,
         floor: i32,
         known_unfit: u64,
     ) -> Option<i32> {
         let (w_unfit, w_scarce) = (self.weights.0[UNFIT], self.weights.0[SCARCE]);
-        let mut value = cheap + known_unfit.count_ones() as i32 * w_unfit;
-        if !self.tuples.is_empty() {
-            value += self.tuples.value(board);
-        }
+        let mut value = partial + known_unfit.count_ones() as i32 * w_unfit;
         if self.bounded && value <= floor {
             return None;
         }
@@ -564,7 +604,7 @@ mod tests {
             assert!(ev.cheap(b) >= value, "the cheap part stays an upper bound");
             let state = ev.piece_state(b);
             assert_eq!(
-                ev.finish_known(b, ev.cheap(b), i32::MIN, state.unfit),
+                ev.finish_known(b, ev.cheap(b) + tuples.value(b), i32::MIN, state.unfit),
                 Some(value)
             );
             for floor in [value - 1, value, value + 1, value - 500] {

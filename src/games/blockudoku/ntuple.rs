@@ -6,14 +6,15 @@
 //! Bit `i * width + j` of a tuple's index is the cell `(row + i, col + j)`, the order the
 //! trainer (`tools/blockudoku_train/tuples.py`) writes its tables in.
 
-use super::board::{Board, SIZE};
+use super::board::{Board, CELLS, SIZE};
 
 /// The most cells a tuple may cover (its table has 2^cells entries).
 pub const MAX_TUPLE_CELLS: usize = 12;
 /// The most tuples an evaluation may have.
 pub const MAX_TUPLES: usize = 64;
-/// The largest magnitude of a table entry (so that any sum of them fits an `i32`).
-pub const MAX_ENTRY: i32 = 1_000_000;
+/// The largest magnitude of a table entry: shifted to a largest entry of 0, a table fits 16
+/// bits (half the cache of 32-bit entries: the search looks them up on every final board).
+pub const MAX_ENTRY: i32 = 16_000;
 
 /// The first column's cells.
 const COLUMN: u128 = {
@@ -39,12 +40,73 @@ struct Tuple {
     offset: u32,
 }
 
+/// A board's place in each table (see [`Tuples::frame`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Frame {
+    /// Each tuple's index for the board.
+    index: [u16; MAX_TUPLES],
+    /// The board's summed values.
+    sum: i32,
+}
+
+impl Frame {
+    /// The frame of the empty board of no tuples (a placeholder).
+    pub const NONE: Frame = Frame {
+        index: [0; MAX_TUPLES],
+        sum: 0,
+    };
+
+    /// The board's summed table values ([`Tuples::value`]).
+    pub fn sum(&self) -> i32 {
+        self.sum
+    }
+}
+
+/// A tuple touched by the cells of a placement, and the bits they set in its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Touch {
+    /// Where the tuple's table starts in [`Tuples::values`].
+    offset: u32,
+    tuple: u8,
+    bits: u16,
+}
+
+/// The tuples each placement of one piece touches (see [`Tuples::touches`]), by anchor.
+#[derive(Debug, Clone)]
+pub struct PieceTouches {
+    /// Anchor `a`'s touches are `touches[starts[a]..starts[a + 1]]`.
+    starts: [u16; CELLS + 1],
+    touches: Vec<Touch>,
+}
+
+impl PieceTouches {
+    /// The touches of the cells `at(anchor)` for each anchor of `anchors` (others touch
+    /// nothing).
+    pub fn new(tuples: &Tuples, anchors: u128, at: impl Fn(usize) -> u128) -> Self {
+        let mut starts = [0u16; CELLS + 1];
+        let mut touches = Vec::new();
+        for anchor in 0..CELLS {
+            if anchors >> anchor & 1 == 1 {
+                touches.extend(tuples.touches(at(anchor)));
+            }
+            starts[anchor + 1] = touches.len() as u16;
+        }
+        PieceTouches { starts, touches }
+    }
+
+    /// The touches of the placement at `anchor`.
+    #[inline(always)]
+    pub fn at(&self, anchor: usize) -> &[Touch] {
+        &self.touches[usize::from(self.starts[anchor])..usize::from(self.starts[anchor + 1])]
+    }
+}
+
 /// A set of tuples and their tables. Every table's largest entry is 0, so the sum only
 /// subtracts: a value computed without it is an upper bound (the search's cut-offs stay exact).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tuples {
     tuples: Vec<Tuple>,
-    values: Vec<i32>,
+    values: Vec<i16>,
 }
 
 impl Tuples {
@@ -106,7 +168,7 @@ impl Tuples {
             width: width as u8,
             offset: self.values.len() as u32,
         });
-        self.values.extend(table.iter().map(|v| v - top));
+        self.values.extend(table.iter().map(|v| (v - top) as i16));
         Ok(())
     }
 
@@ -136,8 +198,57 @@ impl Tuples {
     pub fn value(&self, board: Board) -> i32 {
         self.tuples
             .iter()
-            .map(|t| self.values[t.offset as usize + Self::index(t, board)])
+            .map(|t| i32::from(self.values[t.offset as usize + Self::index(t, board)]))
             .sum()
+    }
+
+    /// Where `board` stands in each table: the parent's part of an incremental value (see
+    /// [`Tuples::value_after`]).
+    #[inline]
+    pub fn frame(&self, board: Board) -> Frame {
+        let mut frame = Frame::NONE;
+        for (index, t) in frame.index.iter_mut().zip(&self.tuples) {
+            *index = Self::index(t, board) as u16;
+            frame.sum += i32::from(self.values[t.offset as usize + usize::from(*index)]);
+        }
+        frame
+    }
+
+    /// The summed table values of the board of `frame` with the cells of `touches` filled
+    /// (cells that were empty: each touched table's index gains their bits). Equal to
+    /// [`Tuples::value`] of that board at a look-up per touched tuple instead of one per tuple.
+    #[inline(always)]
+    pub fn value_after(&self, frame: &Frame, touches: &[Touch]) -> i32 {
+        touches.iter().fold(frame.sum, |sum, touch| {
+            let at = touch.offset as usize + usize::from(frame.index[usize::from(touch.tuple)]);
+            sum + i32::from(self.values[at + usize::from(touch.bits)]) - i32::from(self.values[at])
+        })
+    }
+
+    /// Moves `frame` to its board with the cells of `touches` filled (see
+    /// [`Tuples::value_after`]).
+    #[inline(always)]
+    pub fn advance(&self, frame: &mut Frame, touches: &[Touch]) {
+        for touch in touches {
+            let index = &mut frame.index[usize::from(touch.tuple)];
+            let at = touch.offset as usize + usize::from(*index);
+            frame.sum +=
+                i32::from(self.values[at + usize::from(touch.bits)]) - i32::from(self.values[at]);
+            *index += touch.bits;
+        }
+    }
+
+    /// The tuples that the cells of `mask` touch, with the bits those cells set in each one's
+    /// index.
+    pub fn touches(&self, mask: u128) -> impl Iterator<Item = Touch> + '_ {
+        self.tuples.iter().enumerate().filter_map(move |(k, t)| {
+            let bits = Self::index(t, Board(mask));
+            (bits != 0).then_some(Touch {
+                offset: t.offset,
+                tuple: k as u8,
+                bits: bits as u16,
+            })
+        })
     }
 
     /// The tuples as `tuple ROW COL HEIGHT WIDTH values` lines (the evaluation file's).
@@ -149,7 +260,7 @@ impl Tuples {
                 let start = t.offset as usize;
                 let values: Vec<String> = self.values[start..start + size]
                     .iter()
-                    .map(i32::to_string)
+                    .map(i16::to_string)
                     .collect();
                 format!(
                     "tuple {} {} {} {} {}",
@@ -243,6 +354,48 @@ mod tests {
     }
 
     #[test]
+    fn incremental_values_equal_the_whole_sum() {
+        use super::super::piece::{PieceSet, cells_of};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(31);
+        let mut tuples = Tuples::none();
+        for rect in [
+            (0, 0, 3, 3),
+            (3, 3, 3, 3),
+            (6, 0, 1, 9),
+            (0, 5, 9, 1),
+            (2, 4, 3, 4),
+        ] {
+            let table: Vec<i32> = (0..1 << (rect.2 * rect.3))
+                .map(|_| rng.random_range(-500..500))
+                .collect();
+            tuples.push(rect, &table).unwrap();
+        }
+        let set = PieceSet::builtin("standard47").unwrap();
+        let mut checked = 0;
+        for piece in &set.pieces {
+            let touches = PieceTouches::new(&tuples, piece.anchors(), |a| piece.at(a));
+            for _ in 0..20 {
+                let marks = rng.random_range(0..60);
+                let board = Board::random(&mut rng, marks);
+                let frame = tuples.frame(board);
+                assert_eq!(frame.sum(), tuples.value(board));
+                for anchor in cells_of(piece.fits(board)) {
+                    let after = Board(board.0 | piece.at(anchor));
+                    let got = tuples.value_after(&frame, touches.at(anchor));
+                    assert_eq!(got, tuples.value(after), "{board} {anchor}");
+                    let mut next = frame;
+                    tuples.advance(&mut next, touches.at(anchor));
+                    assert_eq!(next.sum(), got);
+                    assert_eq!(next.index, tuples.frame(after).index, "{board} {anchor}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} placements");
+    }
+
+    #[test]
     fn bad_tuples_are_refused_and_change_nothing() {
         let mut tuples = Tuples::none();
         tuples.push((0, 0, 1, 2), &[0, -1, -2, -3]).unwrap();
@@ -253,8 +406,15 @@ mod tests {
         );
         assert!(tuples.push((0, 0, 4, 4), &[0; 65536]).is_err(), "too big");
         assert!(tuples.push((0, 0, 1, 3), &[0; 7]).is_err(), "short table");
-        assert!(tuples.push((0, 0, 1, 1), &[0, 2_000_000]).is_err(), "huge");
+        assert!(tuples.push((0, 0, 1, 1), &[0, 16_001]).is_err(), "huge");
         assert_eq!(tuples, before);
         assert_eq!(tuples.lines(), vec!["tuple 0 0 1 2 0,-1,-2,-3"]);
+        let mut widest = Tuples::none();
+        widest.push((0, 0, 1, 1), &[-16_000, 16_000]).unwrap();
+        assert_eq!(
+            widest.value(Board::EMPTY),
+            -32_000,
+            "16 bits hold the shifted table"
+        );
     }
 }

@@ -23,6 +23,7 @@ use super::board_set::BoardSet;
 use super::eval::{Evaluator, PieceState};
 use super::eval_file::Evaluation;
 use super::level::{Caps, Play};
+use super::ntuple::{Frame, PieceTouches};
 use super::piece::{Piece, PieceSet, cells_of};
 use super::rules::{Placement, Position};
 use crate::search::SearchControl;
@@ -30,6 +31,7 @@ use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// The value of a sampled hand that cannot be placed.
 const DEATH: i64 = -1_000_000;
@@ -138,6 +140,12 @@ pub struct HandSearch<'a> {
     children: [Vec<Child>; 3],
     /// The final boards of the node being searched.
     leaves: Box<Leaves>,
+    /// The tuples each placement of each piece of the hand touches (empty without tuples):
+    /// a final board's tuple value is its parent's plus the changes of these alone.
+    touches: Vec<Arc<PieceTouches>>,
+    /// The tuple frames of the boards on the current path of the full search, by depth (kept
+    /// with `touches` from the start board's; unused without tuples).
+    frames: [Frame; 3],
     best: Option<Candidate>,
     chosen: Option<Candidate>,
     /// The best distinct final boards of the full search, best first.
@@ -174,9 +182,20 @@ impl<'a> HandSearch<'a> {
         seed: u64,
     ) -> Self {
         let seed = seed ^ (start.board.0 as u64) ^ ((start.board.0 >> 64) as u64).rotate_left(17);
+        let ev = cached_evaluator(set, eval.into());
+        let touches = if ev.tuples().is_empty() {
+            Vec::new()
+        } else {
+            hand.iter()
+                .map(|p| match ev.touches(p) {
+                    Some(touches) => touches.clone(),
+                    None => Arc::new(PieceTouches::new(ev.tuples(), p.anchors(), |a| p.at(a))),
+                })
+                .collect()
+        };
         HandSearch {
             set,
-            ev: cached_evaluator(set, eval.into()),
+            ev,
             start,
             hand,
             rng: SmallRng::seed_from_u64(seed),
@@ -190,6 +209,8 @@ impl<'a> HandSearch<'a> {
                 cleared: [false; CELLS],
                 cheap: [0; CELLS],
             }),
+            touches,
+            frames: [Frame::NONE; 3],
             best: None,
             chosen: None,
             top: Vec::new(),
@@ -378,6 +399,9 @@ impl<'a> HandSearch<'a> {
         // order is searched then, and the set of seen boards merges them.
         self.beam = beam;
         let clean_from = beam.is_none().then_some(0);
+        if !self.touches.is_empty() {
+            self.frames[0] = self.ev.tuples().frame(self.start.board);
+        }
         self.dfs(
             self.start.board,
             all,
@@ -554,6 +578,16 @@ impl<'a> HandSearch<'a> {
         }
         for &(_, slot, anchor, next, clean) in &children {
             plan[depth] = Placement { slot, anchor };
+            if !self.touches.is_empty() {
+                let (slot, anchor) = (usize::from(slot), usize::from(anchor));
+                let tuples = self.ev.tuples();
+                if next.0 == board.0 | hand[slot].at(anchor) {
+                    self.frames[depth + 1] = self.frames[depth];
+                    tuples.advance(&mut self.frames[depth + 1], self.touches[slot].at(anchor));
+                } else {
+                    self.frames[depth + 1] = tuples.frame(next);
+                }
+            }
             self.dfs(
                 next,
                 remaining & !(1 << slot),
@@ -630,6 +664,19 @@ impl<'a> HandSearch<'a> {
                 continue;
             }
             let (next, cleared) = (self.leaves.boards[i], self.leaves.cleared[i]);
+            // The exact tuple value: the tuples only subtract, so the cut stays exact and, the
+            // value being exact, as tight as without tuples.
+            let partial = if self.touches.is_empty() {
+                cheap
+            } else if cleared {
+                cheap + self.ev.tuple_value(next)
+            } else {
+                let touches = self.touches[slot].at(anchor);
+                cheap + self.ev.tuples().value_after(&self.frames[depth], touches)
+            };
+            if self.ev.cannot_beat(partial, floor) {
+                continue;
+            }
             let (known, bound) = if !cleared && use_state {
                 *state.get_or_insert_with(|| {
                     let s = self.ev.piece_state(board);
@@ -638,11 +685,12 @@ impl<'a> HandSearch<'a> {
             } else {
                 (0, 0)
             };
-            if self.ev.cannot_beat(cheap + bound, floor) || self.top.iter().any(|c| c.board == next)
+            if self.ev.cannot_beat(partial + bound, floor)
+                || self.top.iter().any(|c| c.board == next)
             {
                 continue;
             }
-            if let Some(eval) = self.ev.finish_known(next, cheap, floor, known) {
+            if let Some(eval) = self.ev.finish_known(next, partial, floor, known) {
                 plan[depth] = Placement {
                     slot: slot as u8,
                     anchor: anchor as u8,
@@ -1113,6 +1161,9 @@ fn greedy_step(
     let mut best: Option<(i32, usize, Board)> = None;
     // Pieces unfit now stay unfit after a placement that clears nothing (computed lazily).
     let mut state: Option<(u64, i32)> = None;
+    // The tuple values of the boards that clear nothing from the board's (computed lazily).
+    let touches = ev.touches(piece);
+    let mut frame: Option<Frame> = None;
     let bounded = ev.penalty_bound(PieceState::default()).is_some();
     // Every board after the piece and its cheap value first (in a batch: see
     // `Evaluator::cheap_many`).
@@ -1166,6 +1217,16 @@ fn greedy_step(
             }
             continue;
         }
+        let partial = match touches {
+            Some(touches) if !cleared => {
+                let frame = frame.get_or_insert_with(|| ev.tuples().frame(board));
+                cheap + ev.tuples().value_after(frame, touches.at(anchor))
+            }
+            _ => cheap + ev.tuple_value(next),
+        };
+        if ev.cannot_beat(partial, floor) {
+            continue;
+        }
         let (known, bound) = if !cleared && bounded {
             *state.get_or_insert_with(|| {
                 let s = ev.piece_state(board);
@@ -1174,10 +1235,10 @@ fn greedy_step(
         } else {
             (0, 0)
         };
-        if ev.cannot_beat(cheap + bound, floor) {
+        if ev.cannot_beat(partial + bound, floor) {
             continue;
         }
-        if let Some(value) = ev.finish_known(next, cheap, floor, known) {
+        if let Some(value) = ev.finish_known(next, partial, floor, known) {
             best = Some((value, anchor, next));
         }
     }
