@@ -485,20 +485,32 @@ fn nexos_rules_records_and_a_whole_game() {
     g.ok("play 1 e22,e20,e18,e16");
     assert_eq!(g.ok("final_score"), "4 0 0 0");
     assert!(g.err("play 1 e20").contains("illegal move"), "covered");
-    for (name, score) in [("nexos2", "B+2"), ("nexos", "73 59 79 81")] {
+    pentobi_records_score(&mut g, &[("nexos2", "B+2"), ("nexos", "73 59 79 81")]);
+    g.ok("set_game Nexos");
+    genmove_to_the_end(&mut g, &["1", "2", "3", "4"]);
+}
+
+/// Loads each committed Pentobi record (`tests/data/blokus/NAME-pentobi.blksgf`) and checks
+/// `final_score` against Pentobi's.
+fn pentobi_records_score(g: &mut Gtp, records: &[(&str, &str)]) {
+    for (name, score) in records {
         let record = format!(
             "{}/tests/data/blokus/{name}-pentobi.blksgf",
             env!("CARGO_MANIFEST_DIR")
         );
         g.ok(&format!("loadsgf {record}"));
-        assert_eq!(g.ok("final_score"), score, "{name}: Pentobi's score");
+        assert_eq!(g.ok("final_score"), *score, "{name}: Pentobi's score");
     }
-    g.ok("set_game Nexos");
-    let mut passes = 0;
-    let mut colour = 0;
-    while passes < 4 {
-        let legal = g.ok(&format!("all_legal {}", colour + 1));
-        let mv = g.ok(&format!("genmove {}", colour + 1));
+}
+
+/// Plays a whole game by `genmove`, the colours in turn, each move one that `all_legal`
+/// listed and a pass only without one, until every colour passes.
+fn genmove_to_the_end(g: &mut Gtp, colours: &[&str]) {
+    let (mut passes, mut turn) = (0, 0);
+    while passes < colours.len() {
+        let colour = colours[turn % colours.len()];
+        let legal = g.ok(&format!("all_legal {colour}"));
+        let mv = g.ok(&format!("genmove {colour}"));
         if mv == "pass" {
             assert!(legal.is_empty(), "passes only without a move");
             passes += 1;
@@ -506,7 +518,7 @@ fn nexos_rules_records_and_a_whole_game() {
             assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
             passes = 0;
         }
-        colour = (colour + 1) % 4;
+        turn += 1;
     }
 }
 
@@ -529,28 +541,11 @@ fn gembloq_rules_records_and_a_whole_game() {
     );
     g.ok("play b o22,n22,o21,n21");
     assert_eq!(g.ok("final_score"), "B+1");
-    for (name, score) in [("gembloq2", "B+7.5"), ("gembloq", "73.5 69 66 74.5")] {
-        let record = format!(
-            "{}/tests/data/blokus/{name}-pentobi.blksgf",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        g.ok(&format!("loadsgf {record}"));
-        assert_eq!(g.ok("final_score"), score, "{name}: Pentobi's score");
-    }
+    pentobi_records_score(
+        &mut g,
+        &[("gembloq2", "B+7.5"), ("gembloq", "73.5 69 66 74.5")],
+    );
     g.ok("set_game GembloQ Two-Player");
-    let (mut passes, mut colour) = (0, 0);
-    while passes < 2 {
-        let name = ["b", "w"][colour];
-        let legal = g.ok(&format!("all_legal {name}"));
-        let mv = g.ok(&format!("genmove {name}"));
-        if mv == "pass" {
-            assert!(legal.is_empty(), "passes only without a move");
-            passes += 1;
-        } else {
-            assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
-            passes = 0;
-        }
-        colour = 1 - colour;
-    }
+    genmove_to_the_end(&mut g, &["b", "w"]);
     assert!(g.ok("final_score").starts_with(['B', 'W', '0']));
 }

@@ -14,7 +14,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 sys.path.insert(0, str(HERE.parent))  # use the package from the tree when not installed
 
-from tessera_engine_client import blokus  # noqa: E402  (after the path above)
+from tessera_engine_client import blokus, blokus_sgf  # noqa: E402  (after the path above)
+from tessera_engine_client.blokus_match import expected_score  # noqa: E402
 
 
 def engine_path() -> str:
@@ -91,6 +92,32 @@ class Gtp:
     def close(self):
         self.ask("quit")
         self.p.wait(timeout=5)
+
+
+def check_a_random_game_and_its_record(engine_cmd, tmp_path, variant, game_name, max_moves):
+    """A random game of ``variant`` saved in Blokus SGF under ``game_name``: at every position
+    tessera gtp lists the moves the Python rules find, takes the game's move, ends with the
+    Python rules' score, and loads the saved record to the same score."""
+    game = random_game(variant, 7, max_moves=max_moves)
+    path = tmp_path / "game.blksgf"
+    blokus_sgf.save(path, game)
+    assert f"GM[{game_name}]" in path.read_text()
+    gtp = Gtp(engine_cmd)
+    gtp.ok(f"set_game {game_name}")
+    replay = blokus.Game(variant)
+    info = replay.position.variant
+    for m in game.moves:
+        pos = replay.position
+        colour = ("b", "w")[m.colour] if info.ncolours == 2 else str(m.colour + 1)
+        listed = {blokus.parse_move(line, info)
+                  for line in gtp.ok(f"all_legal {colour}").splitlines()}
+        assert listed == set(pos.legal_moves(m.colour))
+        gtp.ok(f"play {colour} {m.text}")
+        replay.play(m.squares, m.colour)
+    final = gtp.ok("final_score")
+    assert final.split() == expected_score(info, replay.position).split()
+    gtp.ok(f"loadsgf {path}")
+    assert gtp.ok("final_score") == final
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ checks the rules against Pentobi itself."""
 
 import pytest
 
-from conftest import Gtp, random_game
-from tessera_engine_client import blokus, blokus_sgf
+from conftest import check_a_random_game_and_its_record
+from tessera_engine_client import blokus
 from tessera_engine_client.blokus_match import expected_score
 
 
@@ -46,23 +46,4 @@ def test_first_piece_edges_corners_and_quarter_points():
                                                ("gembloq_3", "GembloQ Three-Player")])
 def test_a_random_game_agrees_with_the_engine_and_its_record_loads(tmp_path, engine_cmd, variant,
                                                                     game_name):
-    game = random_game(variant, 7, max_moves=16)
-    path = tmp_path / "game.blksgf"
-    blokus_sgf.save(path, game)
-    assert f"GM[{game_name}]" in path.read_text()
-    gtp = Gtp(engine_cmd)
-    gtp.ok(f"set_game {game_name}")
-    replay = blokus.Game(variant)
-    info = replay.position.variant
-    for m in game.moves:
-        pos = replay.position
-        colour = ("b", "w")[m.colour] if info.ncolours == 2 else str(m.colour + 1)
-        listed = {blokus.parse_move(line, info)
-                  for line in gtp.ok(f"all_legal {colour}").splitlines()}
-        assert listed == set(pos.legal_moves(m.colour))
-        gtp.ok(f"play {colour} {m.text}")
-        replay.play(m.squares, m.colour)
-    final = gtp.ok("final_score")
-    assert final.split() == expected_score(info, replay.position).split()
-    gtp.ok(f"loadsgf {path}")
-    assert gtp.ok("final_score") == final
+    check_a_random_game_and_its_record(engine_cmd, tmp_path, variant, game_name, 16)

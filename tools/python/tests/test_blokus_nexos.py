@@ -6,8 +6,8 @@ loadsgf` of a record written here. tools/blokus_rules_check.py checks the rules 
 
 import pytest
 
-from conftest import Gtp, random_game
-from tessera_engine_client import blokus, blokus_sgf
+from conftest import check_a_random_game_and_its_record
+from tessera_engine_client import blokus
 
 
 def mv(text, variant="nexos"):
@@ -53,21 +53,4 @@ def test_points_count_segments_and_ten_for_every_piece():
                                                ("nexos_2", "Nexos Two-Player")])
 def test_a_random_game_agrees_with_the_engine_and_its_record_loads(tmp_path, engine_cmd, variant,
                                                                     game_name):
-    game = random_game(variant, 7, max_moves=24)
-    path = tmp_path / "game.blksgf"
-    blokus_sgf.save(path, game)
-    assert f"GM[{game_name}]" in path.read_text()
-    gtp = Gtp(engine_cmd)
-    gtp.ok(f"set_game {game_name}")
-    replay = blokus.Game(variant)
-    for m in game.moves:
-        pos = replay.position
-        listed = set()
-        for line in gtp.ok(f"all_legal {m.colour + 1}").splitlines():
-            listed.add(blokus.parse_move(line, pos.variant))
-        assert listed == set(pos.legal_moves(m.colour))
-        gtp.ok(f"play {m.colour + 1} {m.text}")
-        replay.play(m.squares, m.colour)
-    final = gtp.ok("final_score")
-    gtp.ok(f"loadsgf {path}")
-    assert gtp.ok("final_score") == final
+    check_a_random_game_and_its_record(engine_cmd, tmp_path, variant, game_name, 24)
