@@ -38,20 +38,16 @@ fn field(text: &str, key: &str) -> String {
 
 #[test]
 fn selfplay_is_reproducible_and_independent_of_jobs() {
-    let args = [
-        "selfplay",
-        "blockudoku",
-        "--games",
-        "4",
-        "--depth",
-        "1",
-        "--cap",
-        "40",
-        "--seed",
-        "9",
-    ];
+    // Four short depth-1 games of a seed.
+    let games = |seed| {
+        let args = "selfplay blockudoku --games 4 --depth 1 --cap 40 --seed";
+        let mut args: Vec<&str> = args.split(' ').collect();
+        args.push(seed);
+        args
+    };
+    let args = games("9");
     let one = tessera(&args);
-    let mut parallel = args.to_vec();
+    let mut parallel = args.clone();
     parallel.extend(["--jobs", "2"]);
     let two = tessera(&parallel);
     for key in ["games", "deaths", "rounds", "median", "score_mean"] {
@@ -62,18 +58,7 @@ fn selfplay_is_reproducible_and_independent_of_jobs() {
     let deaths: u64 = field(&one, "deaths").parse().unwrap();
     assert!(rounds > 0 && rounds <= 160);
     assert!(deaths <= 4);
-    let other_seed = tessera(&[
-        "selfplay",
-        "blockudoku",
-        "--games",
-        "4",
-        "--depth",
-        "1",
-        "--cap",
-        "40",
-        "--seed",
-        "10",
-    ]);
+    let other_seed = tessera(&games("10"));
     assert_ne!(
         field(&one, "score_mean"),
         field(&other_seed, "score_mean"),
