@@ -11,7 +11,7 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, Contact, MoveBits, SquareBits, Tables, prefetch, set_bit, window};
+use super::tables::{BITS_BYTES, Contact, Placed, SquareBits, Tables, prefetch, set_bit};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -95,24 +95,16 @@ impl Local {
     /// value 2 are local squares too).
     #[inline]
     pub fn touches(&self, t: &Tables, m: u16) -> bool {
-        t.bits(m).meets(&self.set)
+        t.all_placed()[m as usize].meets(&self.set)
     }
 
-    /// The playout weight of move `m` (`bits` its square set) with piece weights `pw`: its
-    /// piece's weight times the weight of its local value.
+    /// The playout weight of placement `p` whose piece weighs `w`: that weight times the
+    /// weight of its local value.
     #[inline]
-    fn weight(&self, bits: MoveBits, pw: &PieceWeights) -> f32 {
-        let (o, mask) = bits.aligned();
-        self.weight_placed(bits, o, mask, pw)
-    }
-
-    /// [`Local::weight`] of a placement already placed by [`MoveBits::aligned`].
-    #[inline]
-    fn weight_placed(&self, bits: MoveBits, o: usize, mask: u128, pw: &PieceWeights) -> f32 {
-        let w = pw[bits.piece() as usize & 31];
-        let on = window(&self.set, o) & mask;
+    fn weight(&self, p: Placed, w: f32) -> f32 {
+        let on = p.overlap(&self.set);
         if on != 0 {
-            let value = on.count_ones() + (window(&self.double, o) & mask).count_ones();
+            let value = on.count_ones() + p.overlap(&self.double).count_ones();
             w * self.weights[(value as usize).min(10)]
         } else {
             // A local value of 0 weighs 1.
@@ -142,6 +134,20 @@ pub struct BuiltAt {
 
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
 type PieceWeights = [f32; 32];
+
+/// The weights `pw` of the pieces in `left` (a bit per piece), zero for the others: a move of
+/// a piece not left weighs zero.
+#[inline]
+fn live_weights(pw: &PieceWeights, left: u32) -> PieceWeights {
+    let mut live = [0.0; 32];
+    let mut rest = left;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize & 31;
+        live[k] = pw[k];
+        rest &= rest - 1;
+    }
+    live
+}
 
 /// Room for any move list: more than the placements of any piece set (each move is in a list
 /// at most once), a power of two so that masked indices need no bounds checks.
@@ -386,15 +392,15 @@ impl Playout {
         let list = &mut self.lists[c];
         let moves = &mut *list.moves;
         let forbidden = b.forbidden_set(c);
-        let all_bits = t.all_bits();
+        let all_placed = t.all_placed();
         let mut n = list.len;
         t.for_usable_runs(p as usize, b.status(c, p as usize), usable, |run| {
             for (i, &m) in run.iter().enumerate() {
                 if let Some(&ahead) = run.get(i + PREFETCH_AHEAD) {
-                    prefetch(&all_bits[ahead as usize]);
+                    prefetch(&all_placed[ahead as usize]);
                 }
                 let (word, bit) = (&mut marks[m as usize >> 6], 1u64 << (m & 63));
-                let keep = (*word & bit == 0) & !all_bits[m as usize].meets(forbidden);
+                let keep = (*word & bit == 0) & !all_placed[m as usize].meets(forbidden);
                 *word |= if keep { bit } else { 0 };
                 moves[n & (LIST_CAP - 1)] = m;
                 n += usize::from(keep);
@@ -421,25 +427,25 @@ impl Playout {
             self.build(b, c, want);
         } else {
             let t = b.tables();
-            let left = b.left_mask(c) & want;
+            let live = live_weights(&self.piece_weight, b.left_mask(c) & want);
             let list = &mut self.lists[c];
             list.pieces = want;
             let moves = &mut *list.moves;
             let forbidden = b.forbidden_set(c);
-            let all_bits = t.all_bits();
-            let (local, piece_weight) = (&self.local, &self.piece_weight);
+            let all_placed = t.all_placed();
+            let local = &self.local;
             // Keep the moves still legal, in order, weighing them on the way.
             let mut n = 0;
             let mut total = 0.0f32;
             for i in 0..list.len {
-                prefetch(&all_bits[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
+                prefetch(&all_placed[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
                 let m = moves[i & (LIST_CAP - 1)];
-                let bits = all_bits[m as usize];
-                let (o, mask) = bits.aligned();
-                let keep = window(forbidden, o) & mask == 0 && left >> (bits.piece() & 31) & 1 != 0;
+                let p = all_placed[m as usize];
+                let w = live[p.piece()];
+                let keep = w != 0.0 && !p.meets(forbidden);
                 moves[n & (LIST_CAP - 1)] = m;
                 if keep {
-                    total += local.weight_placed(bits, o, mask, piece_weight);
+                    total += local.weight(p, w);
                     self.cum[n & (LIST_CAP - 1)] = total;
                     n += 1;
                 }
@@ -462,8 +468,7 @@ impl Playout {
             weighed = 0;
         }
         // The cumulative weights of the moves added, in list order.
-        let t = b.tables();
-        let all_bits = t.all_bits();
+        let all_placed = b.tables().all_placed();
         let list = &self.lists[c];
         let (local, piece_weight) = (&self.local, &self.piece_weight);
         let mut total = if weighed > 0 {
@@ -475,7 +480,8 @@ impl Playout {
             .iter()
             .zip(self.cum[weighed..].iter_mut())
         {
-            total += local.weight(all_bits[m as usize], piece_weight);
+            let p = all_placed[m as usize];
+            total += local.weight(p, piece_weight[p.piece()]);
             *cum = total;
         }
     }

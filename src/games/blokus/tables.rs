@@ -126,6 +126,48 @@ impl MoveBits {
     }
 }
 
+/// A placement as the playouts test it: its [`MoveBits::aligned`] window already placed, with
+/// its byte and its piece, so that each test of a square set is two loads and a mask (no
+/// shift of 128 bits a test).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Placed {
+    /// The low and high halves of the placed mask.
+    lo: u64,
+    hi: u64,
+    /// The window's byte `o` (bits 0-7) and the piece (bits 8-15).
+    at: u32,
+}
+
+impl Placed {
+    fn new(bits: MoveBits) -> Placed {
+        let (o, mask) = bits.aligned();
+        Placed {
+            lo: mask as u64,
+            hi: (mask >> 64) as u64,
+            at: o as u32 | u32::from(bits.piece()) << 8,
+        }
+    }
+
+    /// The piece.
+    #[inline]
+    pub fn piece(self) -> usize {
+        (self.at >> 8) as usize & 31
+    }
+
+    /// The placement's squares that are in `bits` (as [`MoveBits::aligned`] places them).
+    #[inline]
+    pub fn overlap(self, bits: &SquareBits) -> u128 {
+        let w = window(bits, self.at as usize & 63);
+        w & (u128::from(self.hi) << 64 | u128::from(self.lo))
+    }
+
+    /// Whether the placement covers a square of `bits`.
+    #[inline]
+    pub fn meets(self, bits: &SquareBits) -> bool {
+        self.overlap(bits) != 0
+    }
+}
+
 /// The 16 bytes of `bits` from byte `o` (`o < 64`), as one number.
 #[inline]
 pub fn window(bits: &SquareBits, o: usize) -> u128 {
@@ -208,6 +250,8 @@ pub struct Tables {
     /// All placements as windows of square sets, indexed by move id (any `u16`: zero past the
     /// placements).
     bits: Box<[MoveBits; 1 << 16]>,
+    /// The same, placed (see [`Placed`]).
+    placed: Box<[Placed; 1 << 16]>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -380,6 +424,13 @@ impl Tables {
             })
             .map(|m| m as u16)
             .collect();
+        let mut placed: Box<[Placed; 1 << 16]> = vec![Placed::default(); 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("length 1 << 16"));
+        for (p, &b) in placed.iter_mut().zip(bits.iter()).take(moves.len()) {
+            *p = Placed::new(b);
+        }
         Tables {
             geo,
             shapes,
@@ -389,6 +440,7 @@ impl Tables {
             loose_moves,
             moves,
             bits,
+            placed,
             extra,
             status_points,
             compatible_start,
@@ -442,6 +494,12 @@ impl Tables {
     #[inline]
     pub fn all_bits(&self) -> &[MoveBits; 1 << 16] {
         &self.bits
+    }
+
+    /// All moves as [`Placed`] windows, indexed by move id (any `u16`).
+    #[inline]
+    pub fn all_placed(&self) -> &[Placed; 1 << 16] {
+        &self.placed
     }
 
     /// The placements of `piece` covering square `p`.
@@ -714,8 +772,9 @@ mod tests {
         assert_eq!(nexos().moves.len(), 15_157);
     }
 
-    /// A placement's window counts and meets exactly the squares of a set that it covers, on
-    /// every board's shapes, wherever the set's squares lie against its byte boundaries.
+    /// A placement's window (and its placed form) counts and meets exactly the squares of a set
+    /// that it covers, on every board's shapes, wherever the set's squares lie against its byte
+    /// boundaries.
     #[test]
     fn placement_windows_count_the_squares_of_a_set() {
         for t in [duo(), classic(), trigon(), callisto(), nexos()] {
@@ -734,6 +793,10 @@ mod tests {
                         "move {m}, stride {stride}"
                     );
                     assert_eq!(t.bits(m).meets(&set), inside > 0);
+                    let placed = t.all_placed()[m as usize];
+                    assert_eq!(placed.overlap(&set).count_ones(), inside);
+                    assert_eq!(placed.meets(&set), inside > 0);
+                    assert_eq!(placed.piece(), t.moves[m as usize].piece as usize);
                 }
             }
         }
