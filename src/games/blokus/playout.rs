@@ -210,6 +210,8 @@ pub struct Playout {
     /// The cumulative weights of the moves of the list being brought up to date.
     cum: Box<[f32; LIST_CAP]>,
     corners: Vec<u16>,
+    /// The points [`Playout::add_at_all`] visits, with their status.
+    todo: Vec<(u16, u8)>,
     local: Local,
 }
 
@@ -252,6 +254,7 @@ impl Playout {
             considered: Considered::new(t),
             cum: boxed(),
             corners: Vec::new(),
+            todo: Vec::new(),
             local: Local::new(),
         }
     }
@@ -355,32 +358,37 @@ impl Playout {
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
     fn add_at_all(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
+        let t = b.tables();
+        // The points to visit with their status, each worked out once.
+        let mut todo = std::mem::take(&mut self.todo);
+        todo.clear();
+        let (stamp, added) = (self.stamps[c], &self.added[c * self.npoints..]);
+        todo.extend(
+            (points.iter())
+                .filter(|&&p| b.is_free_for(c, p as usize) && added[p as usize] != stamp)
+                .map(|&p| (p, b.status(c, p as usize))),
+        );
         // The tables read at a point are mostly out of the caches: ask for those of the next
         // points a step or two ahead.
-        let t = b.tables();
-        let ahead = |i: usize| {
-            let p = *points.get(i)? as usize;
-            b.is_free_for(c, p).then(|| (p, b.status(c, p)))
-        };
-        if let Some((p, s)) = ahead(0) {
-            t.prefetch_starts(p, s);
+        if let Some(&(p, s)) = todo.first() {
+            t.prefetch_starts(p as usize, s);
         }
-        for (i, &p) in points.iter().enumerate() {
-            if let Some((p, s)) = ahead(i + 2) {
-                t.prefetch_starts(p, s);
+        for i in 0..todo.len() {
+            if let Some(&(p, s)) = todo.get(i + 2) {
+                t.prefetch_starts(p as usize, s);
             }
-            if let Some((p, s)) = ahead(i + 1) {
-                t.prefetch_first_run(p, s, usable);
+            if let Some(&(p, s)) = todo.get(i + 1) {
+                t.prefetch_first_run(p as usize, s, usable);
             }
-            if b.is_free_for(c, p as usize) {
-                self.add_at(b, c, p, usable);
-            }
+            let (p, s) = todo[i];
+            self.add_at(b, c, p, s, usable);
         }
+        self.todo = todo;
     }
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
-    /// point `p` that are not in its list yet.
-    fn add_at(&mut self, b: &Board, c: usize, p: u16, usable: u32) {
+    /// point `p` (with status `status`) that are not in its list yet.
+    fn add_at(&mut self, b: &Board, c: usize, p: u16, status: u8, usable: u32) {
         let stamp = self.stamps[c];
         let added = &mut self.added[c * self.npoints + p as usize];
         if *added == stamp {
@@ -394,7 +402,7 @@ impl Playout {
         let forbidden = b.forbidden_set(c);
         let all_placed = t.all_placed();
         let mut n = list.len;
-        t.for_usable_runs(p as usize, b.status(c, p as usize), usable, |run| {
+        t.for_usable_runs(p as usize, status, usable, |run| {
             for (i, &m) in run.iter().enumerate() {
                 if let Some(&ahead) = run.get(i + PREFETCH_AHEAD) {
                     prefetch(&all_placed[ahead as usize]);

@@ -248,12 +248,8 @@ pub fn centre_pull(b: &Board, c: usize, m: u16) -> f32 {
     if !pulls_to_centre(t) || b.pieces_left(c) <= 21 - 10 {
         return 0.0;
     }
-    let half = (t.geo.width as f32 - 1.0) / 2.0;
     let d = (t.moves[m as usize].points().iter())
-        .map(|&p| {
-            let (x, y) = t.geo.centre(p);
-            ((x - half).powi(2) + (y - half).powi(2)).sqrt()
-        })
+        .map(|&p| t.centre_distance(p))
         .fold(f32::INFINITY, f32::min);
     -0.25 * d.max(2.0)
 }

@@ -252,6 +252,8 @@ pub struct Tables {
     bits: Box<[MoveBits; 1 << 16]>,
     /// The same, placed (see [`Placed`]).
     placed: Box<[Placed; 1 << 16]>,
+    /// Per square: the distance of its centre from the board's centre (in grid units).
+    centre_distance: Vec<f32>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -431,6 +433,13 @@ impl Tables {
         for (p, &b) in placed.iter_mut().zip(bits.iter()).take(moves.len()) {
             *p = Placed::new(b);
         }
+        let half = (geo.width as f32 - 1.0) / 2.0;
+        let centre_distance = (0..npoints as u16)
+            .map(|p| {
+                let (x, y) = geo.centre(p);
+                ((x - half).powi(2) + (y - half).powi(2)).sqrt()
+            })
+            .collect();
         Tables {
             geo,
             shapes,
@@ -441,6 +450,7 @@ impl Tables {
             moves,
             bits,
             placed,
+            centre_distance,
             extra,
             status_points,
             compatible_start,
@@ -500,6 +510,13 @@ impl Tables {
     #[inline]
     pub fn all_placed(&self) -> &[Placed; 1 << 16] {
         &self.placed
+    }
+
+    /// The distance of square `p`'s centre from the centre of the board's grid (its middle
+    /// column and row), in grid units.
+    #[inline]
+    pub fn centre_distance(&self, p: u16) -> f32 {
+        self.centre_distance[p as usize]
     }
 
     /// The placements of `piece` covering square `p`.
