@@ -3,7 +3,8 @@
 //! Blokus GTP front end hands them here while a GembloQ game is set.
 
 use super::position::{Position, quarters_text};
-use super::search::GembloqSearch;
+use super::search::{GembloqSearch, Tree};
+use crate::games::blokus::last_tree;
 use super::variant::GembloqVariant;
 use crate::games::FULL_STRENGTH;
 use crate::games::blokus::gtp_colour::parse_colour;
@@ -32,6 +33,8 @@ pub struct GembloqGame {
     pos: Position,
     /// The placements so far: (colour, placement).
     history: Vec<(usize, u32)>,
+    /// The last search's tree and the number of placements at its root.
+    last: Option<(usize, Tree)>,
 }
 
 impl GembloqGame {
@@ -40,6 +43,7 @@ impl GembloqGame {
         GembloqGame {
             pos: Position::new(variant),
             history: Vec::new(),
+            last: None,
         }
     }
 
@@ -123,7 +127,15 @@ impl GembloqGame {
             .filter(|&k| !self.pos.has_piece(c, k))
             .count();
         let level = budget.level.unwrap_or(FULL_STRENGTH);
-        let level_playouts = level::gembloq_playout_budget(self.pos.variant(), placed, level);
+        let budget_playouts = level::gembloq_playout_budget(self.pos.variant(), placed, level);
+        let reused = (self.last.take())
+            .filter(|(at, _)| *at <= self.history.len())
+            .and_then(|(at, tree)| tree.descend(&self.history[at..], &self.pos, c, seed));
+        let tree = reused.unwrap_or_else(|| Tree::new(&self.pos, c, seed));
+        // A level counts the root's visits, those kept from the last search included (as the
+        // reference engine's levels do).
+        let level_playouts =
+            budget_playouts.map(|p| last_tree::playouts_left(p, tree.root_visits()));
         let counted = budget.nodes.is_some() || level_playouts.is_some();
         let limits = Limits {
             movetime: budget.movetime.or(if counted { None } else { Some(1000) }),
@@ -137,7 +149,7 @@ impl GembloqGame {
             None,
         )
         .capped(level_playouts, None);
-        let mut search = GembloqSearch::new(&self.pos, c, seed);
+        let mut search = GembloqSearch::new(tree);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(
                 "nodes {} time {} score {} pv {}",
@@ -152,6 +164,7 @@ impl GembloqGame {
         let chosen = (line.first())
             .and_then(|text| p.parse(text).ok())
             .or_else(|| search.tree.best_move());
+        self.last = Some((self.history.len(), search.tree));
         match chosen {
             Some(m) if self.pos.check(c, m).is_ok() => {
                 self.pos.play(c, m);

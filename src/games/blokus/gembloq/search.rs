@@ -20,7 +20,10 @@ const EXPLORATION: f32 = 1.2;
 /// What an unvisited child is taken to be worth below the mean of its visited siblings.
 const FIRST_PLAY: f32 = 0.1;
 /// Visits of a leaf before it gets children.
-const EXPAND_AT: u32 = 2;
+const EXPAND_AT: u32 = 4;
+/// Visits at which a child's own mean and its all-moves-as-first mean weigh the same
+/// (RAVE: a move's results in every simulation where its colour played it later).
+const RAVE_EQUAL: f32 = 1000.0;
 
 /// A node: the move that led to it and its statistics.
 #[derive(Debug, Clone)]
@@ -34,6 +37,10 @@ struct Node {
     visits: u32,
     /// Sum of the results of the player of `colour`.
     value: f32,
+    /// Simulations through the parent in which `colour` played `mv` later.
+    rave_visits: u32,
+    /// Sum of their results for the player of `colour`.
+    rave_value: f32,
     /// Index of the first child; children lie together.
     first: u32,
     children: u32,
@@ -51,6 +58,10 @@ pub struct Tree {
     marks: Vec<bool>,
     /// The local triangles of a playout move.
     local: Vec<u16>,
+    /// The moves of the current simulation: (colour, placement).
+    played: Vec<(u8, u32)>,
+    /// Per placement: 1 + the colour that played it in the current simulation, else 0.
+    played_by: Vec<u8>,
     /// Playouts run.
     pub playouts: u64,
 }
@@ -68,6 +79,8 @@ impl Tree {
                 prior: 1.0,
                 visits: 0,
                 value: 0.0,
+                rave_visits: 0,
+                rave_value: 0.0,
                 first: 0,
                 children: 0,
                 expanded: false,
@@ -75,6 +88,8 @@ impl Tree {
             rng: Rng::new(seed),
             marks: vec![false; pos.placements().geo.npoints()],
             local: Vec::new(),
+            played: Vec::new(),
+            played_by: vec![0; pos.placements().len()],
             playouts: 0,
         }
     }
@@ -88,8 +103,13 @@ impl Tree {
         let moves = pos.legal(c);
         let values = self.prior.values(pos, c, &moves);
         let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(moves[a].cmp(&moves[b])));
-        order.truncate(WIDTH);
+        let by_value =
+            |a: &usize, b: &usize| values[*b].total_cmp(&values[*a]).then(moves[*a].cmp(&moves[*b]));
+        if order.len() > WIDTH {
+            order.select_nth_unstable_by(WIDTH, by_value);
+            order.truncate(WIDTH);
+        }
+        order.sort_by(by_value);
         let top = values[order[0]];
         let weights: Vec<f32> = (order.iter())
             .map(|&k| ((values[k] - top) / TEMPERATURE).exp())
@@ -104,6 +124,8 @@ impl Tree {
                 prior: w / total,
                 visits: 0,
                 value: 0.0,
+                rave_visits: 0,
+                rave_value: 0.0,
                 first: 0,
                 children: 0,
                 expanded: false,
@@ -128,10 +150,15 @@ impl Tree {
         let root = (node.visits.max(1) as f32).sqrt();
         let mut best = (f32::MIN, range.start);
         for (k, ch) in self.nodes[range.clone()].iter().enumerate() {
-            let mean = if ch.visits > 0 {
-                ch.value / ch.visits as f32
-            } else {
-                unvisited
+            let mean = match (ch.visits, ch.rave_visits) {
+                (0, 0) => unvisited,
+                (n, 0) => ch.value / n as f32,
+                (n, r) => {
+                    let (n, r) = (n as f32, r as f32);
+                    let beta = r / (r + n + r * n / RAVE_EQUAL);
+                    let own = if n > 0.0 { ch.value / n } else { 0.0 };
+                    (1.0 - beta) * own + beta * ch.rave_value / r
+                }
             };
             let score = mean + EXPLORATION * ch.prior * root / (1.0 + ch.visits as f32);
             if score > best.0 {
@@ -145,6 +172,7 @@ impl Tree {
     pub fn run_once(&mut self) {
         let mut pos = self.root.clone();
         let mut path = vec![0usize];
+        self.played.clear();
         let mut i = 0;
         loop {
             if !self.nodes[i].expanded {
@@ -159,16 +187,82 @@ impl Tree {
             i = self.select(i);
             let node = &self.nodes[i];
             pos.play(node.colour as usize, node.mv);
+            self.played.push((node.colour, node.mv));
             path.push(i);
         }
-        let results = pos.playout(&mut self.rng, &mut self.marks, &mut self.local);
+        let results = pos.playout(
+            &mut self.rng,
+            &mut self.marks,
+            &mut self.local,
+            &mut self.played,
+        );
         let v = self.root.variant();
+        for &(c, m) in &self.played {
+            self.played_by[m as usize] = c + 1;
+        }
         for &k in &path {
             let node = &mut self.nodes[k];
             node.visits += 1;
             node.value += results[v.player_of(node.colour as usize)];
+            let children = node.first as usize..(node.first + node.children) as usize;
+            for ch in &mut self.nodes[children] {
+                if self.played_by[ch.mv as usize] == ch.colour + 1 {
+                    ch.rave_visits += 1;
+                    ch.rave_value += results[v.player_of(ch.colour as usize)];
+                }
+            }
+        }
+        for &(_, m) in &self.played {
+            self.played_by[m as usize] = 0;
         }
         self.playouts += 1;
+    }
+
+    /// The root's visits (those of a tree kept from an earlier search included).
+    pub fn root_visits(&self) -> u64 {
+        u64::from(self.nodes[0].visits)
+    }
+
+    /// This tree moved down along `moves` (colour, placement) to `pos`, where colour `c` is
+    /// to move, with a new `seed`: the subtree of that line if the tree grew it and its
+    /// children are `c`'s moves, else `None`.
+    pub fn descend(
+        self,
+        moves: &[(usize, u32)],
+        pos: &Position,
+        c: usize,
+        seed: u64,
+    ) -> Option<Tree> {
+        let mut i = 0;
+        for &(colour, m) in moves {
+            let node = &self.nodes[i];
+            let children = node.first as usize..(node.first + node.children) as usize;
+            i = children.into_iter().find(|&k| {
+                let ch = &self.nodes[k];
+                ch.mv == m && usize::from(ch.colour) == colour
+            })?;
+        }
+        let root = &self.nodes[i];
+        if !root.expanded || root.children == 0 {
+            return None;
+        }
+        if usize::from(self.nodes[root.first as usize].colour) != c {
+            return None;
+        }
+        let mut nodes = vec![root.clone()];
+        let mut queue = vec![(i, 0usize)];
+        while let Some((old, new)) = queue.pop() {
+            let node = &self.nodes[old];
+            let first = nodes.len();
+            nodes[new].first = first as u32;
+            for k in 0..node.children as usize {
+                nodes.push(self.nodes[node.first as usize + k].clone());
+                queue.push((node.first as usize + k, first + k));
+            }
+        }
+        let mut tree = Tree::new(pos, c, seed);
+        tree.nodes = nodes;
+        Some(tree)
     }
 
     /// The root's children: (placement, visits, mean result), most visited first.
@@ -221,12 +315,9 @@ pub struct GembloqSearch {
 }
 
 impl GembloqSearch {
-    /// A search of colour `c`'s move in `pos`.
-    pub fn new(pos: &Position, c: usize, seed: u64) -> GembloqSearch {
-        GembloqSearch {
-            tree: Tree::new(pos, c, seed),
-            best: None,
-        }
+    /// A search growing `tree`.
+    pub fn new(tree: Tree) -> GembloqSearch {
+        GembloqSearch { tree, best: None }
     }
 
     /// The best line in notation and its score (the mean result, 0-100).
@@ -309,6 +400,30 @@ mod tests {
             pos.play(c, m);
         }
         (pos.clone(), pos.next_mover().expect("moves left"))
+    }
+
+    /// The subtree of the line played is kept with its visits; another line has none.
+    #[test]
+    fn a_tree_serves_the_position_its_line_reached() {
+        let (pos, c) = middle_game(6);
+        let mut t = Tree::new(&pos, c, 1);
+        for _ in 0..200 {
+            t.run_once();
+        }
+        let (best, visits, _) = t.root_stats()[0];
+        let mut after = pos.clone();
+        after.play(c, best);
+        let next = after.next_mover().expect("moves left");
+        let kept = t.descend(&[(c, best)], &after, next, 2).expect("subtree");
+        assert_eq!(kept.root_visits(), u64::from(visits));
+        let mut t = Tree::new(&pos, c, 1);
+        t.run_once();
+        let other = pos.legal(c).into_iter().find(|&m| m != t.root_stats()[0].0);
+        let other = other.expect("two moves");
+        let mut elsewhere = pos.clone();
+        elsewhere.play(c, other);
+        let next = elsewhere.next_mover().expect("moves left");
+        assert!(t.descend(&[(c, other)], &elsewhere, next, 2).is_none());
     }
 
     #[test]
