@@ -247,9 +247,18 @@ mod tests {
     #[test]
     fn gembloq_budgets_follow_the_reference_ladders() {
         assert_eq!(gembloq_playout_budget(GembloqVariant::Two, 0, 6), Some(951));
-        assert_eq!(gembloq_playout_budget(GembloqVariant::Four, 0, 6), Some(347));
-        assert_eq!(gembloq_playout_budget(GembloqVariant::Three, 0, 2), Some(246));
-        assert_eq!(gembloq_playout_budget(GembloqVariant::TwoFour, 0, FULL_STRENGTH), None);
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::Four, 0, 6),
+            Some(347)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::Three, 0, 2),
+            Some(246)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::TwoFour, 0, FULL_STRENGTH),
+            None
+        );
         let two = |placed| gembloq_playout_budget(GembloqVariant::Two, placed, 6);
         assert!(two(10) > two(3));
     }

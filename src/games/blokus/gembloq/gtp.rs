@@ -4,10 +4,10 @@
 
 use super::position::{Position, quarters_text};
 use super::search::{GembloqSearch, Tree};
-use crate::games::blokus::last_tree;
 use super::variant::GembloqVariant;
 use crate::games::FULL_STRENGTH;
 use crate::games::blokus::gtp_colour::parse_colour;
+use crate::games::blokus::last_tree;
 use crate::games::blokus::level;
 use crate::search::iterative;
 use crate::search::{Limits, SearchControl, time};
@@ -122,7 +122,8 @@ impl GembloqGame {
         if !self.pos.has_moves(c) {
             return "pass".to_string();
         }
-        let seed = (budget.seed).wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
+        let seed =
+            (budget.seed).wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
         let placed = (0..super::position::PIECES)
             .filter(|&k| !self.pos.has_piece(c, k))
             .count();

@@ -1,8 +1,8 @@
 //! Every placement of the GembloQ pieces on a GembloQ board, with the placements covering each
 //! triangle and a lookup by the triangles covered.
 
-use crate::games::blokus::geometry::Geometry;
 use super::position::PIECES;
+use crate::games::blokus::geometry::Geometry;
 use crate::games::blokus::pieces::{GEMBLOQ, Shape};
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -103,8 +103,11 @@ impl Tree {
         let moves = pos.legal(c);
         let values = self.prior.values(pos, c, &moves);
         let mut order: Vec<usize> = (0..moves.len()).collect();
-        let by_value =
-            |a: &usize, b: &usize| values[*b].total_cmp(&values[*a]).then(moves[*a].cmp(&moves[*b]));
+        let by_value = |a: &usize, b: &usize| {
+            values[*b]
+                .total_cmp(&values[*a])
+                .then(moves[*a].cmp(&moves[*b]))
+        };
         if order.len() > WIDTH {
             order.select_nth_unstable_by(WIDTH, by_value);
             order.truncate(WIDTH);
@@ -387,8 +390,8 @@ impl IterativeSearch for GembloqSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::variant::GembloqVariant;
+    use super::*;
 
     /// A position some moves into a Two-Player game, by the prior's best moves.
     fn middle_game(moves: usize) -> (Position, usize) {

@@ -243,7 +243,9 @@ impl SearchPosition {
     /// once the game is over. `rng` only orders the search for a move.
     pub fn next_mover(&mut self, rng: &mut Rng) -> Option<usize> {
         let (n, first) = (self.variant.ncolours(), self.to_play);
-        (0..n).map(|k| (first + k) % n).find(|&c| self.has_moves(c, rng))
+        (0..n)
+            .map(|k| (first + k) % n)
+            .find(|&c| self.has_moves(c, rng))
     }
 
     /// Colour `c`'s legal moves, in id order.
@@ -349,7 +351,13 @@ impl SearchPosition {
 
     /// A playout move of colour `c`: of a few moves drawn at random, the one of highest
     /// [`playout_weight`]; `None` when the draws find none.
-    fn playout_move(&mut self, c: usize, rng: &mut Rng, marks: &[bool], local: &[u16]) -> Option<u32> {
+    fn playout_move(
+        &mut self,
+        c: usize,
+        rng: &mut Rng,
+        marks: &[bool],
+        local: &[u16],
+    ) -> Option<u32> {
         if self.quarters[c] == 0 {
             let live: Vec<u32> = (self.first[c].iter().copied())
                 .filter(|&m| self.first_fits(c, m))
