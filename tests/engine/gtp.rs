@@ -524,11 +524,11 @@ fn genmove_to_the_end(g: &mut Gtp, colours: &[&str]) {
 
 /// GembloQ over GTP: Pentobi's game names, its count of first moves that its `play` accepts (82
 /// in Two-Player), a first piece refused for covering only half of the starting square, quarter
-/// points, Pentobi's records replayed to its final scores, and a whole game by genmove, every
-/// move in `all_legal`.
+/// points, Pentobi's records replayed to its final scores, and a whole game by genmove at level
+/// 1 (three playouts a move), every move in `all_legal`.
 #[test]
 fn gembloq_rules_records_and_a_whole_game() {
-    let mut g = Gtp::start(&["--seed", "1"]);
+    let mut g = Gtp::start(&["--seed", "1", "--level", "1"]);
     g.ok("set_game GembloQ Two-Player");
     for colour in ["b", "w"] {
         assert_eq!(g.ok(&format!("all_legal {colour}")).lines().count(), 82);

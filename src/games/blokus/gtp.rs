@@ -9,7 +9,7 @@
 use super::board::{MoveGen, Variant};
 use super::book::Book;
 use super::game::Game;
-use super::gembloq::gtp::GembloqGame;
+use super::gembloq::gtp::{Budget, GembloqGame};
 use super::gembloq::variant::GembloqVariant;
 use super::gtp_colour::parse_colour;
 use super::last_tree::{self, LastTree};
@@ -149,7 +149,13 @@ impl Gtp {
 
     fn command(&mut self, name: &str, args: &[&str]) -> Result<Option<String>, String> {
         if let Some(g) = &mut self.gembloq {
-            if let Some(answer) = g.command(name, args, self.seed) {
+            let budget = Budget {
+                seed: self.seed,
+                level: self.args.level,
+                nodes: self.args.nodes,
+                movetime: self.args.movetime,
+            };
+            if let Some(answer) = g.command(name, args, &budget) {
                 return answer.map(Some);
             }
             if name == "tessera-analyze" {

@@ -9,6 +9,7 @@
 //! get less.
 
 use super::board::{Board, Variant};
+use super::gembloq::variant::GembloqVariant;
 use crate::games::FULL_STRENGTH;
 
 /// Pentobi's playouts per move at levels 1..9 on the 20x20 board (Classic, Two-Player,
@@ -65,6 +66,10 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board (levels 5 and 6:
 /// about Pentobi's CPU, 0.94-0.96 of it in rows of 100 Duo games, 2026-11-27).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.78, 0.55, 0.55, 0.55];
+/// The share in GembloQ (all four forms): 0.45 from level 4 up, where Two-Player at level 6
+/// costs about Pentobi's CPU (its playouts are cheaper than ours; 2026-11-29); below that, the
+/// counts as they are.
+const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.45, 0.45);
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
 const GROWING_FROM: u32 = 4;
@@ -166,17 +171,36 @@ fn playouts(variant: Variant, level: u32) -> f64 {
 /// The playouts colour `c` may spend on its move at `level` (the root's visits, those kept
 /// from the last search included); `None` at full strength.
 pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
+    let ladder = Ladder::of(board.variant);
+    let count = |i: usize| playouts(board.variant, i as u32 + 1);
+    budget(count, ladder, board.placed(c), level)
+}
+
+/// The playouts a colour that has placed `placed` pieces may spend on its move at `level` in
+/// GembloQ `variant`; `None` at full strength. Pentobi counts the Two-Player board as the
+/// 20x20 one with Duo's schedule along the game, the four-colour and Three-Player boards as
+/// Trigon's.
+pub fn gembloq_playout_budget(variant: GembloqVariant, placed: usize, level: u32) -> Option<u64> {
+    let (counts, ladder) = match variant {
+        GembloqVariant::Two => (CLASSIC, Ladder::Duo),
+        _ => (TRIGON, Ladder::Trigon),
+    };
+    budget(|i| counts[i] * GEMBLOQ_SHARE[i], ladder, placed, level)
+}
+
+/// The budget at `level` from its count (`count(level - 1)`), growing along the game on
+/// `ladder`'s schedule from level 4 up.
+fn budget(count: impl Fn(usize) -> f64, ladder: Ladder, placed: usize, level: u32) -> Option<u64> {
     if level >= FULL_STRENGTH {
         return None;
     }
     let level = level.clamp(1, 9);
-    let ladder = Ladder::of(board.variant);
     let factor = if level >= GROWING_FROM {
-        ladder.progress_factor(board.placed(c))
+        ladder.progress_factor(placed)
     } else {
         1.0
     };
-    Some((playouts(board.variant, level) * factor).ceil().max(1.0) as u64)
+    Some((count(level as usize - 1) * factor).ceil().max(1.0) as u64)
 }
 
 #[cfg(test)]
@@ -215,6 +239,28 @@ mod tests {
         assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.66);
         let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
         assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
+    }
+
+    /// GembloQ Two-Player follows Pentobi's 20x20 counts with Duo's schedule, the other forms
+    /// Trigon's (level 6, a colour's first move: 5028 * 0.45 * 0.7 * 0.6 and
+    /// 5506 * 0.45 * 0.7 * 0.2).
+    #[test]
+    fn gembloq_budgets_follow_the_reference_ladders() {
+        assert_eq!(gembloq_playout_budget(GembloqVariant::Two, 0, 6), Some(951));
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::Four, 0, 6),
+            Some(347)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::Three, 0, 2),
+            Some(246)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::TwoFour, 0, FULL_STRENGTH),
+            None
+        );
+        let two = |placed| gembloq_playout_budget(GembloqVariant::Two, placed, 6);
+        assert!(two(10) > two(3));
     }
 
     #[test]

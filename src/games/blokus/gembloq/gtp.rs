@@ -2,16 +2,39 @@
 //! `showboard`, `undo`, `clear_board`), answered as the reference engine answers them; the
 //! Blokus GTP front end hands them here while a GembloQ game is set.
 
-use super::player;
 use super::position::{Position, quarters_text};
+use super::search::{GembloqSearch, Tree};
 use super::variant::GembloqVariant;
+use crate::games::FULL_STRENGTH;
 use crate::games::blokus::gtp_colour::parse_colour;
+use crate::games::blokus::last_tree;
+use crate::games::blokus::level;
+use crate::search::iterative;
+use crate::search::{Limits, SearchControl, time};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// How `genmove` searches: the seed and the client's limits (`tessera gtp`'s options).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    /// Seed of the search's random choices.
+    pub seed: u64,
+    /// Playing level (1-9 count playouts as the reference engine's levels; 10 or none: full
+    /// strength).
+    pub level: Option<u32>,
+    /// Playouts per move.
+    pub nodes: Option<u64>,
+    /// Thinking time per move in milliseconds (1000 unless playouts are counted).
+    pub movetime: Option<u64>,
+}
 
 /// A GembloQ game over GTP: the position and the moves that led to it.
 pub struct GembloqGame {
     pos: Position,
     /// The placements so far: (colour, placement).
     history: Vec<(usize, u32)>,
+    /// The last search's tree and the number of placements at its root.
+    last: Option<(usize, Tree)>,
 }
 
 impl GembloqGame {
@@ -20,6 +43,7 @@ impl GembloqGame {
         GembloqGame {
             pos: Position::new(variant),
             history: Vec::new(),
+            last: None,
         }
     }
 
@@ -46,12 +70,12 @@ impl GembloqGame {
         Ok(())
     }
 
-    /// Answers a game command (`None`: not one of them); `seed` seeds `genmove`.
+    /// Answers a game command (`None`: not one of them); `genmove` searches within `budget`.
     pub fn command(
         &mut self,
         name: &str,
         args: &[&str],
-        seed: u64,
+        budget: &Budget,
     ) -> Option<Result<String, String>> {
         let v = self.pos.variant();
         let colour = || parse_colour(args.first().copied(), v.ncolours());
@@ -70,7 +94,7 @@ impl GembloqGame {
                 }
                 self.play_text(c, &text).map(|()| String::new())
             }),
-            "genmove" => colour().map(|c| self.genmove(c, seed)),
+            "genmove" => colour().map(|c| self.genmove(c, budget)),
             "all_legal" => colour().map(|c| {
                 let p = self.pos.placements();
                 let names: Vec<String> = self.pos.legal(c).iter().map(|&m| p.name(m)).collect();
@@ -94,15 +118,61 @@ impl GembloqGame {
         })
     }
 
-    fn genmove(&mut self, c: usize, seed: u64) -> String {
-        let seed = seed.wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
-        match player::choose(&self.pos, c, seed) {
-            Some(m) => {
+    fn genmove(&mut self, c: usize, budget: &Budget) -> String {
+        if !self.pos.has_moves(c) {
+            return "pass".to_string();
+        }
+        let seed =
+            (budget.seed).wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
+        let placed = (0..super::position::PIECES)
+            .filter(|&k| !self.pos.has_piece(c, k))
+            .count();
+        let level = budget.level.unwrap_or(FULL_STRENGTH);
+        let budget_playouts = level::gembloq_playout_budget(self.pos.variant(), placed, level);
+        let reused = (self.last.take())
+            .filter(|(at, _)| *at <= self.history.len())
+            .and_then(|(at, tree)| tree.descend(&self.history[at..], &self.pos, c, seed));
+        let tree = reused.unwrap_or_else(|| Tree::new(&self.pos, c, seed));
+        // A level counts the root's visits, those kept from the last search included (as the
+        // reference engine's levels do).
+        let level_playouts =
+            budget_playouts.map(|p| last_tree::playouts_left(p, tree.root_visits()));
+        let counted = budget.nodes.is_some() || level_playouts.is_some();
+        let limits = Limits {
+            movetime: budget.movetime.or(if counted { None } else { Some(1000) }),
+            nodes: budget.nodes.or(level_playouts),
+            ..Limits::default()
+        };
+        let control = SearchControl::new(
+            Arc::new(AtomicBool::new(false)),
+            time::budget(&limits, 10),
+            limits.nodes,
+            None,
+        )
+        .capped(level_playouts, None);
+        let mut search = GembloqSearch::new(tree);
+        let report = &mut |info: &crate::search::Info| {
+            log::debug!(
+                "nodes {} time {} score {} pv {}",
+                info.nodes,
+                info.time_ms,
+                info.score,
+                info.pv.join(" ")
+            );
+        };
+        let line = iterative::deepen(&mut search, &control, report);
+        let p = self.pos.placements();
+        let chosen = (line.first())
+            .and_then(|text| p.parse(text).ok())
+            .or_else(|| search.tree.best_move());
+        self.last = Some((self.history.len(), search.tree));
+        match chosen {
+            Some(m) if self.pos.check(c, m).is_ok() => {
                 self.pos.play(c, m);
                 self.history.push((c, m));
-                self.pos.placements().name(m)
+                p.name(m)
             }
-            None => "pass".to_string(),
+            _ => "pass".to_string(),
         }
     }
 

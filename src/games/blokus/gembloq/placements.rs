@@ -1,6 +1,7 @@
 //! Every placement of the GembloQ pieces on a GembloQ board, with the placements covering each
 //! triangle and a lookup by the triangles covered.
 
+use super::position::PIECES;
 use crate::games::blokus::geometry::Geometry;
 use crate::games::blokus::pieces::{GEMBLOQ, Shape};
 use std::collections::HashMap;
@@ -19,8 +20,11 @@ pub struct Placements {
     start: Vec<u32>,
     /// The triangles of every placement, each placement's sorted.
     points: Vec<u16>,
-    /// Per triangle: the placements covering it.
+    /// Per triangle: the placements covering it, in id order (so grouped by piece).
     covering: Vec<Vec<u32>>,
+    /// Per triangle: where each piece's placements start in its `covering` list (one more
+    /// entry at the end).
+    piece_start: Vec<[u16; PIECES + 1]>,
     /// The placement covering exactly these triangles (sorted).
     index: HashMap<Vec<u16>, u32>,
 }
@@ -29,6 +33,7 @@ impl Placements {
     fn build(geo: Geometry) -> Placements {
         let mut p = Placements {
             covering: vec![Vec::new(); geo.npoints()],
+            piece_start: vec![[0; PIECES + 1]; geo.npoints()],
             geo,
             shapes: GEMBLOQ,
             piece: Vec::new(),
@@ -47,6 +52,12 @@ impl Placements {
                 p.points.extend_from_slice(&cells);
                 p.start.push(p.points.len() as u32);
                 p.index.insert(cells, id);
+            }
+        }
+        for (q, list) in p.covering.iter().enumerate() {
+            let starts = &mut p.piece_start[q];
+            for (k, start) in starts.iter_mut().enumerate() {
+                *start = list.partition_point(|&m| (p.piece[m as usize] as usize) < k) as u16;
             }
         }
         p
@@ -79,6 +90,13 @@ impl Placements {
     #[inline]
     pub fn covering(&self, p: u16) -> &[u32] {
         &self.covering[p as usize]
+    }
+
+    /// The placements of piece `k` covering triangle `p`.
+    #[inline]
+    pub fn covering_piece(&self, p: u16, k: usize) -> &[u32] {
+        let starts = &self.piece_start[p as usize];
+        &self.covering[p as usize][starts[k] as usize..starts[k + 1] as usize]
     }
 
     /// A placement in notation: its triangles in the reference engine's order (bottom row

@@ -1,0 +1,497 @@
+//! The GembloQ position the search plays on: the rules of [`super::position::Position`] with
+//! each colour's attach points kept as pieces are placed, so that a playout move is drawn
+//! through a random attach point and piece instead of from a list of every legal move. What
+//! stops fitting never fits again (triangles are only ever taken), so an attach point taken or
+//! beside its colour is dropped when next drawn, and an attach point and piece with no
+//! placement that fits are marked and not tried again.
+
+use super::placements::Placements;
+use super::position::{PIECES, Position};
+use super::variant::GembloqVariant;
+use crate::games::blokus::rng::Rng;
+
+/// Most colours.
+const COLOURS: usize = 4;
+/// Moves a playout move draws through the colour's attach points; the best of them by
+/// [`playout_weight`] (and of those drawn through local points) is played.
+const DRAWS: usize = 4;
+/// Moves a playout move tries to draw through local points (see
+/// [`SearchPosition::local_points`]).
+const LOCAL_DRAWS: usize = 2;
+/// Draws that may fail before a playout takes the colour to have no move left (it may have
+/// a few: searching them out in order cost two fifths of the playouts' time).
+const MISSES: usize = 24;
+/// Weight of a triangle of a playout move on a local point (answering another player's last
+/// move, as the reference engine's playouts prefer).
+const LOCAL: u32 = 64;
+
+/// A position with its attach points.
+#[derive(Clone)]
+pub struct SearchPosition {
+    variant: GembloqVariant,
+    p: &'static Placements,
+    /// Per triangle, bit `c`: colour `c` may not cover it.
+    forbidden: Vec<u8>,
+    /// Per triangle, bit `c`: it touches colour `c` at a corner.
+    corner: Vec<u8>,
+    /// Per colour, bit `k`: the colour still has piece `k`.
+    left: [u32; COLOURS],
+    /// Per colour: triangles covered.
+    quarters: [i32; COLOURS],
+    /// Per colour: its attach points (some may be taken since).
+    attach: [Vec<u16>; COLOURS],
+    /// Per colour and triangle, bit `k`: no placement of piece `k` through the triangle fits
+    /// the colour any more.
+    dead: Vec<u32>,
+    /// Per colour that has placed nothing: its first moves (some may no longer fit).
+    first: [Vec<u32>; COLOURS],
+    /// Per colour: the attach points its last placement opened.
+    recent: [Vec<u16>; COLOURS],
+    /// Bit `c`: colour `c` has no move left.
+    out: u8,
+    /// The colour in turn.
+    to_play: usize,
+}
+
+impl SearchPosition {
+    /// The search position of `pos` with colour `c` to play.
+    pub fn new(pos: &Position, c: usize) -> SearchPosition {
+        let p = pos.placements();
+        let n = p.geo.npoints();
+        let ncolours = pos.variant().ncolours();
+        let mut s = SearchPosition {
+            variant: pos.variant(),
+            p,
+            forbidden: vec![0; n],
+            corner: vec![0; n],
+            left: [0; COLOURS],
+            quarters: [0; COLOURS],
+            attach: Default::default(),
+            dead: vec![0; n * ncolours],
+            first: Default::default(),
+            recent: Default::default(),
+            out: 0,
+            to_play: c,
+        };
+        for q in 0..n as u16 {
+            for o in 0..ncolours {
+                if !pos.is_free_for(o, q) {
+                    s.forbidden[q as usize] |= 1 << o;
+                }
+                if pos.owner(q) == Some(o) {
+                    for &d in p.geo.diag(q) {
+                        s.corner[d as usize] |= 1 << o;
+                    }
+                }
+            }
+        }
+        for o in 0..ncolours {
+            s.quarters[o] = pos.quarters(o);
+            s.left[o] = (0..PIECES)
+                .filter(|&k| pos.has_piece(o, k))
+                .fold(0, |bits, k| bits | 1 << k);
+            if pos.is_first_piece(o) {
+                s.first[o] = pos.legal(o);
+            } else {
+                s.attach[o] = pos.attach_points(o);
+            }
+        }
+        s
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> GembloqVariant {
+        self.variant
+    }
+
+    /// The placements of the board.
+    pub fn placements(&self) -> &'static Placements {
+        self.p
+    }
+
+    /// Whether colour `c` may cover triangle `q`.
+    #[inline]
+    pub fn is_free_for(&self, c: usize, q: u16) -> bool {
+        self.forbidden[q as usize] >> c & 1 == 0
+    }
+
+    /// Whether triangle `q` is an attach point of colour `c`.
+    #[inline]
+    pub fn is_attach(&self, c: usize, q: u16) -> bool {
+        self.corner[q as usize] >> c & 1 == 1 && self.is_free_for(c, q)
+    }
+
+    /// Pieces colour `c` has placed.
+    pub fn placed(&self, c: usize) -> usize {
+        PIECES - self.left[c].count_ones() as usize
+    }
+
+    /// Colour `c`'s triangles covered.
+    pub fn quarters(&self, c: usize) -> i32 {
+        self.quarters[c]
+    }
+
+    /// Whether colour `c` may cover placement `m`'s triangles.
+    #[inline]
+    fn fits_points(&self, c: usize, m: u32) -> bool {
+        self.p.points(m).iter().all(|&q| self.is_free_for(c, q))
+    }
+
+    /// Whether `m` is one of colour `c`'s first moves that still fits.
+    #[inline]
+    fn first_fits(&self, c: usize, m: u32) -> bool {
+        self.left[c] >> self.p.piece(m) & 1 == 1 && self.fits_points(c, m)
+    }
+
+    /// The pieces colour `c` may still place through attach point `a`.
+    #[inline]
+    fn live(&self, c: usize, a: u16) -> u32 {
+        self.left[c] & !self.dead[c * self.p.geo.npoints() + a as usize]
+    }
+
+    /// Marks piece `k` dead for colour `c` at triangle `a`.
+    #[inline]
+    fn kill(&mut self, c: usize, a: u16, k: usize) {
+        self.dead[c * self.p.geo.npoints() + a as usize] |= 1 << k;
+    }
+
+    /// A placement of piece `k` through triangle `a` that fits colour `c`, the search
+    /// starting at a random one of them (`None`: none fits, and the piece is marked dead
+    /// there).
+    fn fitting(&mut self, c: usize, a: u16, k: usize, rng: &mut Rng) -> Option<u32> {
+        let list = self.p.covering_piece(a, k);
+        if list.is_empty() {
+            self.kill(c, a, k);
+            return None;
+        }
+        let start = rng.below(list.len());
+        let found = (list[start..].iter().chain(&list[..start]))
+            .copied()
+            .find(|&m| self.fits_points(c, m));
+        if found.is_none() {
+            self.kill(c, a, k);
+        }
+        found
+    }
+
+    /// Plays placement `m` (legal) for colour `c`; the next colour in order is in turn.
+    pub fn play(&mut self, c: usize, m: u32) {
+        let p = self.p;
+        let bit = 1u8 << c;
+        let points = p.points(m);
+        for &q in points {
+            self.forbidden[q as usize] = u8::MAX;
+            for &a in p.geo.adj(q) {
+                self.forbidden[a as usize] |= bit;
+            }
+        }
+        self.left[c] &= !(1 << p.piece(m));
+        self.quarters[c] += points.len() as i32;
+        self.first[c].clear();
+        self.recent[c].clear();
+        for &q in points {
+            for &d in p.geo.diag(q) {
+                if self.corner[d as usize] & bit == 0 {
+                    self.corner[d as usize] |= bit;
+                    if self.is_free_for(c, d) {
+                        self.recent[c].push(d);
+                        self.attach[c].push(d);
+                    }
+                }
+            }
+        }
+        self.to_play = (c + 1) % self.variant.ncolours();
+    }
+
+    /// A legal move of colour `c` found in order (dropping what no longer serves), if any.
+    fn any_move(&mut self, c: usize, rng: &mut Rng) -> Option<u32> {
+        if self.quarters[c] == 0 {
+            let k = self.first[c].iter().position(|&m| self.first_fits(c, m))?;
+            return Some(self.first[c][k]);
+        }
+        while let Some(&a) = self.attach[c].last() {
+            let mut live = if self.is_free_for(c, a) {
+                self.live(c, a)
+            } else {
+                0
+            };
+            while live != 0 {
+                let k = live.trailing_zeros() as usize;
+                live &= live - 1;
+                if let Some(m) = self.fitting(c, a, k, rng) {
+                    return Some(m);
+                }
+            }
+            self.attach[c].pop();
+        }
+        None
+    }
+
+    /// Whether colour `c` has a legal move.
+    fn has_moves(&mut self, c: usize, rng: &mut Rng) -> bool {
+        if self.out >> c & 1 == 1 {
+            return false;
+        }
+        if self.any_move(c, rng).is_some() {
+            return true;
+        }
+        self.out |= 1 << c;
+        false
+    }
+
+    /// The colour to move: the one in turn or the next in order with a legal move; `None`
+    /// once the game is over. `rng` only orders the search for a move.
+    pub fn next_mover(&mut self, rng: &mut Rng) -> Option<usize> {
+        let (n, first) = (self.variant.ncolours(), self.to_play);
+        (0..n)
+            .map(|k| (first + k) % n)
+            .find(|&c| self.has_moves(c, rng))
+    }
+
+    /// Colour `c`'s legal moves, in id order.
+    pub fn legal(&mut self, c: usize) -> Vec<u32> {
+        if self.quarters[c] == 0 {
+            let mut out = self.first[c].clone();
+            out.retain(|&m| self.first_fits(c, m));
+            return out;
+        }
+        let mut out = Vec::new();
+        let mut attach = std::mem::take(&mut self.attach[c]);
+        attach.retain(|&a| {
+            if !self.is_free_for(c, a) {
+                return false;
+            }
+            let mut live = self.live(c, a);
+            while live != 0 {
+                let k = live.trailing_zeros() as usize;
+                live &= live - 1;
+                let before = out.len();
+                for &m in self.p.covering_piece(a, k) {
+                    if self.fits_points(c, m) {
+                        out.push(m);
+                    }
+                }
+                if out.len() == before {
+                    self.kill(c, a, k);
+                }
+            }
+            self.live(c, a) != 0
+        });
+        self.attach[c] = attach;
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Puts into `out` the local triangles for colour `c`: the attach points that the other
+    /// players' colours opened with their last placements, where `c` may still play.
+    pub fn local_points(&self, c: usize, out: &mut Vec<u16>) {
+        out.clear();
+        let v = self.variant;
+        for o in (0..v.ncolours()).filter(|&o| v.player_of(o) != v.player_of(c)) {
+            for &q in &self.recent[o] {
+                if self.is_free_for(c, q) && self.is_free_for(o, q) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    /// A random piece of `live` (not empty), the larger of two drawn.
+    #[inline]
+    fn draw_piece(live: u32, rng: &mut Rng) -> usize {
+        let n = live.count_ones() as usize;
+        let nth = |i: usize| {
+            let mut bits = live;
+            for _ in 0..i {
+                bits &= bits - 1;
+            }
+            bits.trailing_zeros() as usize
+        };
+        nth(rng.below(n)).max(nth(rng.below(n)))
+    }
+
+    /// A move of colour `c` drawn through one of its attach points, if the draw found one.
+    fn draw(&mut self, c: usize, rng: &mut Rng) -> Option<u32> {
+        let i = rng.below(self.attach[c].len());
+        let a = self.attach[c][i];
+        let live = if self.is_free_for(c, a) {
+            self.live(c, a)
+        } else {
+            0
+        };
+        if live == 0 {
+            self.attach[c].swap_remove(i);
+            return None;
+        }
+        let k = Self::draw_piece(live, rng);
+        self.fitting(c, a, k, rng)
+    }
+
+    /// A move of colour `c` drawn through local point `q` that touches `c` at a corner, if
+    /// the draw found one.
+    fn draw_local(&self, c: usize, q: u16, rng: &mut Rng) -> Option<u32> {
+        let live = self.left[c];
+        if live == 0 {
+            return None;
+        }
+        let k = Self::draw_piece(live, rng);
+        let list = self.p.covering_piece(q, k);
+        if list.is_empty() {
+            return None;
+        }
+        let start = rng.below(list.len());
+        (list[start..].iter().chain(&list[..start]))
+            .copied()
+            .find(|&m| {
+                self.fits_points(c, m)
+                    && (self.p.points(m).iter()).any(|&t| self.corner[t as usize] >> c & 1 == 1)
+            })
+    }
+
+    /// A playout move of colour `c`: of a few moves drawn at random, the one of highest
+    /// [`playout_weight`]; `None` when the draws find none.
+    fn playout_move(
+        &mut self,
+        c: usize,
+        rng: &mut Rng,
+        marks: &[bool],
+        local: &[u16],
+    ) -> Option<u32> {
+        if self.quarters[c] == 0 {
+            let live: Vec<u32> = (self.first[c].iter().copied())
+                .filter(|&m| self.first_fits(c, m))
+                .collect();
+            return (!live.is_empty()).then(|| live[rng.below(live.len())]);
+        }
+        let mut best: Option<(u32, u32)> = None;
+        let mut consider = |m: u32, s: &Self| {
+            let w = playout_weight(s.p.points(m), marks);
+            if best.is_none_or(|(bw, _)| w > bw) {
+                best = Some((w, m));
+            }
+        };
+        if !local.is_empty() {
+            for _ in 0..LOCAL_DRAWS {
+                let q = local[rng.below(local.len())];
+                if let Some(m) = self.draw_local(c, q, rng) {
+                    consider(m, self);
+                }
+            }
+        }
+        let (mut drawn, mut missed) = (0, 0);
+        while drawn < DRAWS && missed < MISSES && !self.attach[c].is_empty() {
+            match self.draw(c, rng) {
+                Some(m) => {
+                    drawn += 1;
+                    consider(m, self);
+                }
+                None => missed += 1,
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// Plays the game to its end with playout moves, adding them to `played` (colour,
+    /// placement); returns each player's result. `marks` (a flag per triangle, all clear) and
+    /// `local` are scratch space.
+    pub fn playout(
+        &mut self,
+        rng: &mut Rng,
+        marks: &mut [bool],
+        local: &mut Vec<u16>,
+        played: &mut Vec<(u8, u32)>,
+    ) -> Vec<f32> {
+        let n = self.variant.ncolours();
+        let all = (1u8 << n) - 1;
+        while self.out != all {
+            let c = self.to_play;
+            if self.out >> c & 1 == 1 {
+                self.to_play = (c + 1) % n;
+                continue;
+            }
+            self.local_points(c, local);
+            for &q in local.iter() {
+                marks[q as usize] = true;
+            }
+            let m = self.playout_move(c, rng, marks, local);
+            for &q in local.iter() {
+                marks[q as usize] = false;
+            }
+            match m {
+                Some(m) => {
+                    played.push((c as u8, m));
+                    self.play(c, m);
+                }
+                None => self.out |= 1 << c,
+            }
+        }
+        self.results()
+    }
+
+    /// Each player's result of the position as a finished game: with two players 1 for a
+    /// win, 0.5 for a draw, 0 for a loss, moved by up to a tenth toward the score difference;
+    /// with more, the share of the other players it beats (a draw half).
+    pub fn results(&self) -> Vec<f32> {
+        let v = self.variant;
+        let mut points = vec![0i32; v.nplayers()];
+        for c in 0..v.ncolours() {
+            points[v.player_of(c)] += self.quarters[c];
+        }
+        let n = points.len();
+        let mut out = vec![0.0f32; n];
+        for (i, r) in out.iter_mut().enumerate() {
+            for (j, &o) in points.iter().enumerate() {
+                if i != j {
+                    *r += match points[i].cmp(&o) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    };
+                }
+            }
+            *r /= (n - 1) as f32;
+        }
+        if n == 2 {
+            let d = (points[0] - points[1]) as f32;
+            let bonus = 0.1 * (d / 40.0).clamp(-1.0, 1.0);
+            out[0] = 0.9 * out[0] + 0.05 + bonus / 2.0;
+            out[1] = 1.0 - out[0];
+        }
+        out
+    }
+}
+
+/// A playout move's weight: its triangles, and [`LOCAL`] for each on a local point.
+#[inline]
+fn playout_weight(points: &[u16], local: &[bool]) -> u32 {
+    let near = points.iter().filter(|&&q| local[q as usize]).count() as u32;
+    points.len() as u32 + LOCAL * near
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kept candidate lists give the rules' legal moves along a seeded game.
+    #[test]
+    fn candidates_follow_the_rules() {
+        let mut pos = Position::new(GembloqVariant::Two);
+        let mut rng = Rng::new(3);
+        let mut s = SearchPosition::new(&pos, 0);
+        let mut moves = 0;
+        while let Some(c) = pos.next_mover() {
+            assert_eq!(s.next_mover(&mut rng), Some(c));
+            let ours = s.legal(c);
+            let rules = pos.legal(c);
+            assert_eq!(ours, rules, "move {moves}");
+            let m = rules[rng.below(rules.len())];
+            pos.play(c, m);
+            s.play(c, m);
+            moves += 1;
+        }
+        assert_eq!(s.next_mover(&mut rng), None);
+        assert!(moves > 20, "{moves}");
+        assert_eq!(s.quarters(0), pos.quarters(0));
+    }
+}
