@@ -330,7 +330,11 @@ def test_blokus_gembloq_board_triangles_entry_engine_and_record(app, tmp_path):
         assert gui.entry == set(move)
         gui.place_entry()
     assert len(gui.game) == 2 and gui.game.moves[1].squares == move
-    # The engine (tessera gtp) plays Blue's next move; the record goes both ways.
+    # The engine (tessera gtp) hints one move for Blue, then plays one; the record goes both
+    # ways.
+    gui.ask_hint()
+    pump(gui, lambda: gui.hint)
+    assert len(gui.hint) == 1 and gui.game.position.is_legal(0, gui.hint[0][1])
     gui.computer_move()
     pump(gui, lambda: len(gui.game) == 3 and gui.pending is None)
     assert gui.game.moves[2].colour == 0 and gui.announced() == [gui.game.moves[2]]
