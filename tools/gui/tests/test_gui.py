@@ -344,6 +344,11 @@ def test_blokus_gembloq_board_triangles_entry_engine_and_record(app, tmp_path):
     gui.open_record(str(path), None, None)
     assert gui.info.name == "gembloq_2" and len(gui.game) == 3
     assert [m.squares for m in gui.game.moves[:2]] == [squares, move]
+    # Pentobi's record of a whole game opens with Pentobi's result (B+7.5).
+    gui.open_record(str(REPO / "tests" / "data" / "blokus" / "gembloq2-pentobi.blksgf"), None,
+                    None)
+    assert gui.to_play() is None and "Blue wins" in gui._result_text()
+    assert "(+7.5)" in gui._result_text()
 
 
 def test_blokus_house_player_enters_moves_by_squares_announces_and_undoes(app):
