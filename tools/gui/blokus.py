@@ -15,7 +15,11 @@ centre section shaded darker, where the single squares may not go: each colour p
 them first, anywhere else, then its pieces join it along an edge; a piece's squares are drawn
 joined, a single square as a ring, as Pentobi draws them; Nexos: ``nexos``, ``nexos_2``, pieces
 of line segments drawn as bars on the lattice, a junction coloured where a piece runs straight
-through it, each colour's four starting segments dotted). Each
+through it, each colour's four starting segments dotted; GembloQ: ``gembloq``, ``gembloq_2``,
+``gembloq_3``, ``gembloq_2_4``, unit squares cut along alternating diagonals into right
+triangles whose long sides draw a lattice of diamonds, a piece's square being the four
+triangles of one and a half-square two, each colour's starting square dotted; the engine plays
+it through ``tessera gtp``, its hint is one move and its game analysis is not there yet). Each
 colour's pieces are drawn in the side panel; click one of the colour to play, turn it with ``r``
 or the mouse wheel (a quarter turn on squares, 60 degrees on triangles), flip it with ``f``, and
 the board shows it under the mouse, green where it may go and red where not; click to place
@@ -76,6 +80,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import ctypes.util
+import functools
 import math
 import os
 import shlex
@@ -83,7 +88,7 @@ import struct
 import sys
 import zlib
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 REPO = Path(__file__).resolve().parents[2]
 if (REPO / "tools" / "python" / "tessera_engine_client").is_dir():
@@ -95,6 +100,8 @@ from tessera_engine_client import blokus, blokus_sgf  # noqa: E402
 from tessera_engine_client.background import EngineThread  # noqa: E402
 from tessera_engine_client.blokus import Played, Square  # noqa: E402
 from tessera_engine_client.blokus_analysis import AnalysisError, Analyzer, MoveValue  # noqa: E402
+from tessera_engine_client.blokus_match import (  # noqa: E402
+    EngineFailure, GtpEngine, GtpError, gtp_colour, score_text)
 from tessera_engine_client.rating import RatedGame, rated_games  # noqa: E402
 from tessera_engine_client.settings import LEVELS, Settings  # noqa: E402
 from gui_common import (  # noqa: E402
@@ -124,18 +131,18 @@ PALETTE = {
     "junior": ["#27a04f", "#ee7d1b"],
 }
 for _name in ("two", "three", "trigon", "trigon_2", "trigon_3", "callisto", "callisto_2_4",
-              "callisto_3", "nexos", "nexos_2"):
+              "callisto_3", "nexos", "nexos_2", "gembloq", "gembloq_2_4", "gembloq_3"):
     PALETTE[_name] = PALETTE["classic"]
-PALETTE["callisto_2"] = [PALETTE["classic"][0], PALETTE["classic"][3]]  # Blue and Green
+for _name in ("callisto_2", "gembloq_2"):  # Blue and Green
+    PALETTE[_name] = [PALETTE["classic"][0], PALETTE["classic"][3]]
 CENTRE = "#d6d9e1"          # Callisto's centre section (empty squares)
 THINK = [("0.1 s", 100), ("0.25 s", 250), ("0.5 s", 500), ("1 s", 1000), ("2 s", 2000),
          ("5 s", 5000), ("10 s", 10000), ("30 s", 30000)]
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 SQRT3 = math.sqrt(3)
 
-
-NOT_DRAWN = ("gembloq",)
-"""Board families the window does not draw yet (GembloQ: the engine plays it over GTP only)."""
+GTP_ONLY = ("gembloq",)
+"""Board families the engine plays over GTP only (``tessera gtp``): GembloQ."""
 
 
 def shade(colour: str, factor: float) -> str:
@@ -149,12 +156,13 @@ def shade(colour: str, factor: float) -> str:
     return f"#{min(255, r):02x}{min(255, g):02x}{min(255, b):02x}"
 
 
+@functools.lru_cache(maxsize=None)
 def display_cells(piece: str, geo: Optional[blokus.Geometry] = None) -> Tuple[Square, ...]:
     """The orientation a piece is pictured in: on squares the first one at least as wide as
     high; on triangles the flattest one (fewest rows, then the narrowest)."""
     geo = geo or blokus.variant_info("classic").geometry
     shapes = geo.orientations(piece)
-    if geo.kind == "trigon":
+    if geo.kind in ("trigon", "gembloq"):
         return min(shapes, key=lambda o: (max(y for _, y in o) - min(y for _, y in o),
                                           max(x for x, _ in o) - min(x for x, _ in o)))
     for o in shapes:
@@ -169,6 +177,9 @@ def _spot(geo: Optional[blokus.Geometry], c: Square) -> Tuple[float, float]:
     """Where a cell's centre is, in cells (triangles: half a side across, a row height up)."""
     if geo is not None and geo.kind == "trigon":
         return c[0] * 0.5, c[1] * SQRT3 / 2
+    if isinstance(geo, blokus.GembloQGeometry):
+        corners = geo.corners(c)
+        return sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3
     return float(c[0]), float(c[1])
 
 
@@ -201,6 +212,8 @@ def shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: float, y0:
     drawing's width and height. ``unit``: a square's side, or a triangle's side."""
     if geo.kind == "nexos":
         return nexos_shape_polygons(geo, cells, x0, y0, unit)
+    if isinstance(geo, blokus.GembloQGeometry):
+        return gembloq_shape_polygons(geo, cells, x0, y0, unit)
     mx = min(x for x, _ in cells)
     top = max(y for _, y in cells)
     out = []
@@ -249,6 +262,46 @@ def nexos_shape_polygons(geo: blokus.Geometry, cells: Sequence[Square], x0: floa
     dx, dy = x0 - min(xs), y0 - min(ys)
     out = [(p, [v + (dx if i % 2 == 0 else dy) for i, v in enumerate(poly)]) for p, poly in raw]
     return out, max(xs) - min(xs), max(ys) - min(ys)
+
+
+def gembloq_shape_polygons(geo: blokus.GembloQGeometry, cells: Sequence[Square], x0: float,
+                           y0: float, unit: float
+                           ) -> Tuple[List[Tuple[Square, List[float]]], float, float]:
+    """:func:`shape_polygons` for GembloQ: each triangle from its corners, ``unit`` pixels a
+    unit square (a GembloQ square's diagonal is two)."""
+    corners = {c: geo.corners(c) for c in cells}
+    xs = [x for cs in corners.values() for x, _ in cs]
+    ys = [y for cs in corners.values() for _, y in cs]
+    left, top = min(xs), max(ys)
+    out = [(c, [v for x, y in cs for v in (x0 + (x - left) * unit, y0 + (top - y) * unit)])
+           for c, cs in corners.items()]
+    return out, (max(xs) - left) * unit, (top - min(ys)) * unit
+
+
+@functools.lru_cache(maxsize=None)
+def gembloq_silhouette(geo: blokus.GembloQGeometry, cells: Tuple[Square, ...]
+                       ) -> Tuple[Tuple[int, int], ...]:
+    """The corners around a GembloQ piece's outside in order (unit squares, ``y`` up): its
+    triangles' sides that no other of its triangles shares, joined into one loop."""
+    count: Dict[Tuple[Tuple[int, int], Tuple[int, int]], int] = {}
+    for c in cells:
+        right, a, b = geo.corners(c)
+        for ends in ((a, b), (right, a), (right, b)):
+            key = (min(ends), max(ends))
+            count[key] = count.get(key, 0) + 1
+    nxt: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}
+    for (a, b), n in count.items():
+        if n == 1:
+            nxt.setdefault(a, []).append(b)
+            nxt.setdefault(b, []).append(a)
+    start = min(nxt)
+    loop, prev, at = [start], None, start
+    while True:
+        step = next(q for q in nxt[at] if q != prev)
+        if step == start:
+            return tuple(loop)
+        loop.append(step)
+        prev, at = at, step
 
 
 def draw_block(cv: tk.Canvas, poly: Sequence[float], colour: str, tags: Any = ()) -> None:
@@ -539,6 +592,122 @@ class NexosView(BoardView):
                 self.cell(cv, (x, y), inset=2, fill=GRID, outline="")
 
 
+class GembloqView(BoardView):
+    """The GembloQ board as Pentobi draws it: unit squares cut along alternating diagonals into
+    right triangles, so that the long sides draw a lattice of diamonds (a GembloQ square is
+    the four triangles of one, a half-square two); row 1 at the bottom, the corners cut. A
+    piece's triangles are filled edge to edge, with a line along its outside and along the
+    long sides that part its squares."""
+
+    def __init__(self, info: blokus.VariantInfo) -> None:
+        super().__init__(info)
+        geo = self.geo
+        assert isinstance(geo, blokus.GembloQGeometry)
+        self.gq = geo
+        self.unit = BOARD_PX / geo.height  # a unit square's side: two columns, one row
+        self.edges: List[Tuple[Square, Optional[Square], bool, List[float]]] = []
+        """Every side of a triangle once: (triangle, the one across it or None at the board's
+        edge, whether it is a long side, its line)."""
+        self.sides: Dict[Square, List[int]] = {p: [] for p in geo.points()}
+        """Each triangle's three sides (indices into :attr:`edges`)."""
+        seen: Dict[Tuple[Square, Square], int] = {}
+        for p in geo.points():
+            right, a, b = geo.corners(p)
+            for ends, long in (((a, b), True), ((right, a), False), ((right, b), False)):
+                key = (min(ends), max(ends))
+                if key not in seen:
+                    seen[key] = len(self.edges)
+                    across = next((q for q in geo.adj(p) if set(key) <= set(geo.corners(q))),
+                                  None)
+                    self.edges.append((p, across, long, [*self.xy(key[0]), *self.xy(key[1])]))
+                self.sides[p].append(seen[key])
+        self.rows: List[List[float]] = []
+        """Each row's outline (its triangles make a convex strip)."""
+        for y in range(geo.height):
+            xs = [x for x in range(geo.width) if geo.on_board((x, y))]
+            ends = {self.xy(c) for x in (xs[0], xs[-1]) for c in geo.corners((x, y))}
+            self.rows.append([v for c in _hull(ends) for v in c])
+
+    def xy(self, corner: Square) -> Tuple[float, float]:
+        """Where a corner of the lattice (in unit squares, ``y`` up) is on the canvas."""
+        return BX0 + corner[0] * self.unit, BY0 + (self.gq.height - corner[1]) * self.unit
+
+    def polygon(self, p: Square) -> List[float]:
+        return [v for c in self.gq.corners(p) for v in self.xy(c)]
+
+    @property
+    def inradius(self) -> float:
+        return self.unit * (2 - math.sqrt(2)) / 2
+
+    def point_at(self, px: float, py: float) -> Optional[Square]:
+        u = math.floor((px - BX0) / self.unit)
+        y = self.gq.height - 1 - math.floor((py - BY0) / self.unit)
+        for p in ((2 * u, y), (2 * u + 1, y)):
+            if self.gq.on_board(p) and _inside(self.polygon(p), px, py):
+                return p
+        return None
+
+    def draw_frame(self, cv: tk.Canvas) -> None:
+        geo = self.gq
+        for _, across, _, line in self.edges:
+            if across is None:
+                cv.create_line(*line, fill="#9aa0b0", width=6, capstyle=tk.ROUND)
+        for x in range(0, geo.width, 2):
+            cx = BX0 + (x / 2 + 0.5) * self.unit
+            cv.create_text(cx - self.unit / 4, BY0 + BOARD_PX + 10, text=blokus.column_name(x),
+                           fill=MUTED, font=("DejaVu Sans", 7))
+            cv.create_text(cx + self.unit / 4, BY0 + BOARD_PX + 19,
+                           text=blokus.column_name(x + 1), fill=MUTED, font=("DejaVu Sans", 7))
+        for y in range(geo.height):
+            first = min(x for x in range(geo.width) if geo.on_board((x, y)))
+            cv.create_text(BX0 + first // 2 * self.unit - 12,
+                           BY0 + (geo.height - 0.5 - y) * self.unit, text=str(y + 1),
+                           fill=MUTED, font=("DejaVu Sans", 7))
+
+    def draw_lines(self, cv: tk.Canvas, cells: Dict[Square, int], colours: Sequence[str]) -> None:
+        """The triangles' sides over the filled board: the diamonds' lattice on empty
+        triangles (their short sides fainter), each piece's outside dark in its colour and the
+        long sides between its squares lighter."""
+        for p, across, long, line in self.edges:
+            a, b = cells.get(p), None if across is None else cells.get(across)
+            if a is None and b is None:
+                cv.create_line(*line, fill=GRID if long else "#e3e5eb")
+            elif a == b:
+                if long:
+                    cv.create_line(*line, fill=shade(colours[a], 1.5), width=1.5)
+            else:
+                ink = shade(colours[a if a is not None else b], 0.55)
+                cv.create_line(*line, fill=ink if a is None or b is None else TEXT, width=2)
+
+    def draw_empty(self, cv: tk.Canvas) -> None:
+        """The board's area in the colour of an empty triangle (a polygon a row)."""
+        for row in self.rows:
+            cv.create_polygon(*row, fill=EMPTY, outline="")
+
+    def outline(self, cv: tk.Canvas, squares: frozenset, **opts: Any) -> None:
+        """Lines along a move's outside."""
+        for e in {e for p in squares for e in self.sides.get(p, ())}:
+            p, across, _, line = self.edges[e]
+            if (p in squares) != (across in squares):
+                cv.create_line(*line, capstyle=tk.ROUND, **opts)
+
+
+def _hull(points: Iterable[Tuple[float, float]]) -> List[Tuple[float, float]]:
+    """The convex hull of points, in order around it (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+
+    def half(seq: Sequence[Tuple[float, float]]) -> List[Tuple[float, float]]:
+        out: List[Tuple[float, float]] = []
+        for p in seq:
+            while len(out) > 1 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(pts[::-1])
+
+
 def _inside(poly: Sequence[float], px: float, py: float) -> bool:
     """Whether (px, py) lies in a convex polygon (either orientation)."""
     n = len(poly) // 2
@@ -560,6 +729,8 @@ def board_view(info: blokus.VariantInfo) -> BoardView:
         return CallistoView(info)
     if info.board == "nexos":
         return NexosView(info)
+    if info.board == "gembloq":
+        return GembloqView(info)
     return TrigonView(info) if info.geometry.kind == "trigon" else SquareView(info)
 
 
@@ -632,21 +803,33 @@ def screenshot(widget: tk.Misc, path: str) -> Tuple[int, int]:
 
 # ---------------------------------------------------------------------------------- engine thread
 class EngineWorker(EngineThread):
-    """The engine on a background thread (:class:`EngineThread`), with the Blokus searches.
+    """The engine on a background thread (:class:`EngineThread`), with the Blokus searches;
+    the variants it plays over GTP only (:data:`GTP_ONLY`) go to a ``tessera gtp`` process of
+    the same engine, started when first needed and again for another variant or level.
 
-    Requests: ("search", token, variant, moves, movetime, level, lines), ("quit",).
+    Requests: ("search", token, variant, moves, colour, movetime, level, lines), ("quit",);
+    ``moves`` are the game's moves as (colour, move text), ``colour`` the one to move.
     Answers: ("ready", name), ("failed", message), ("level", level), ("info", token, info),
     ("best", token, move or None, info, lines), ("error", token, message), ("dead", message);
-    ``lines`` are up to ``lines`` (score, moves), best first (the first one's move is ``move``).
+    ``lines`` are up to ``lines`` (score, moves), best first (the first one's move is ``move``;
+    over GTP one move and no score).
     """
 
     def __init__(self, command: Sequence[str]) -> None:
-        super().__init__(list(command), handlers={"search": self.search_handler(self._search)})
+        super().__init__(list(command), handlers={"search": self.search_handler(
+            self._search, errors=(EngineError, GtpError, EngineFailure))})
         self.variant: Optional[str] = None
         self.book = True  # the engine's OwnBook: off for hints, which want several moves
+        self.gtp: Optional[GtpEngine] = None
+        self.gtp_setup: Tuple[str, int] = ("", 0)  # the GTP process's variant and level
+        self.gtp_moves: List[Tuple[int, str]] = []  # the moves its game holds
+        self.gtp_busy = False  # a genmove runs: a cancel kills the process
 
-    def _search(self, token: int, variant: str, moves: List[str], movetime: int, level: int,
-                lines: int) -> None:
+    def _search(self, token: int, variant: str, moves: List[Tuple[int, str]], colour: int,
+                movetime: int, level: int, lines: int) -> None:
+        if blokus.variant_info(variant).board in GTP_ONLY:
+            self._gtp_search(token, variant, moves, colour, level)
+            return
         assert self.engine is not None
         try:
             self.set_level(level)
@@ -656,7 +839,7 @@ class EngineWorker(EngineThread):
             if variant != self.variant:
                 self.engine.new_game("blokus", variant=variant)
                 self.variant = variant
-            self.engine.position_startpos(moves)
+            self.engine.position_startpos([text for _, text in moves])
             result = self.analyse(token, Limit(movetime=movetime), every=0.1,
                                   multipv=lines if lines > 1 else None)
         except EngineError:
@@ -665,6 +848,70 @@ class EngineWorker(EngineThread):
         move = None if result.none else result.bestmove
         self.answers.put(("best", token, move, result.info,
                           hint_lines([move] if move else [], result.lines)))
+
+    def _gtp_search(self, token: int, variant: str, moves: List[Tuple[int, str]], colour: int,
+                    level: int) -> None:
+        """``genmove`` of a ``tessera gtp --variant V --level L`` process whose game is brought
+        to ``moves`` first (only the new ones played when it holds the start of them), then
+        ``undo``: the window plays the move itself, and a hint is not played."""
+        info = blokus.variant_info(variant)
+        gtp = self.gtp
+        if gtp is None or gtp.dead or self.gtp_setup != (variant, level):
+            self._close_gtp()
+            command = shlex.join([*self.command, "gtp", "--variant", variant, "--level",
+                                  str(level)])
+            try:
+                gtp = self.gtp = GtpEngine(command)
+            except OSError as e:
+                raise EngineFailure(f"cannot start {command}: {e}") from None
+            self.gtp_setup, self.gtp_moves = (variant, level), []
+            self.answers.put(("level", level))
+        try:
+            if moves[:len(self.gtp_moves)] != self.gtp_moves:
+                gtp.send("clear_board")
+                self.gtp_moves = []
+            for c, text in moves[len(self.gtp_moves):]:
+                gtp.send(f"play {gtp_colour(info, c)} {text}")
+                self.gtp_moves.append((c, text))
+            if token <= self.cancelled:
+                return
+            self.gtp_busy = True
+            try:
+                answer = gtp.send(f"genmove {gtp_colour(info, colour)}").strip()
+            finally:
+                self.gtp_busy = False
+            move = None if answer.lower() == "pass" else answer
+            if move is not None:
+                gtp.send("undo")
+        except EngineFailure:
+            self._close_gtp()
+            raise
+        self.answers.put(("best", token, move, {}, hint_lines([move] if move else [], [])))
+
+    def _stop_engine(self) -> None:
+        """A cancelled ``genmove`` ends with its process (GTP has no stop); a search of the
+        engine's own protocol is stopped."""
+        gtp = self.gtp
+        if self.gtp_busy and gtp is not None:
+            gtp.dead = True
+            gtp.proc.kill()
+            return
+        super()._stop_engine()
+
+    def move_now(self, token: int) -> None:
+        if not self.gtp_busy:  # GTP's genmove cannot be ended early
+            super().move_now(token)
+
+    def _close_gtp(self) -> None:
+        if self.gtp is not None:
+            self.gtp.close()
+            self.gtp = None
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            self._close_gtp()
 
 
 # ---------------------------------------------------------------------------------- the window
@@ -739,9 +986,9 @@ class BlokusApp:
         bar.pack(side=tk.TOP, fill=tk.X)
         ttk.Label(bar, text="Variant").pack(side=tk.LEFT)
         self.variant_var = tk.StringVar()
-        titles = [v.title for v in blokus.VARIANTS.values() if v.board not in NOT_DRAWN]
+        titles = [v.title for v in blokus.VARIANTS.values()]
         self.variant_box = ttk.Combobox(bar, textvariable=self.variant_var, values=titles,
-                                        width=29, state="readonly")
+                                        width=31, state="readonly")
         self.variant_box.pack(side=tk.LEFT, padx=(4, 4))
         self.variant_box.bind("<<ComboboxSelected>>", lambda e: self.new_game())
         for text, command in (("New game", self.new_game), ("Open…", self.open_dialog),
@@ -1263,12 +1510,13 @@ class BlokusApp:
             self.set_status("A move of this record was made out of turn: the engine cannot "
                             "take this position.", error=True)
             return
-        self.token += 1
-        self.pending = (self.token, purpose, self.version)
-        self.worker.request("search", self.token, self.info.name, moves, self._movetime(),
-                            self.level, HINT_LINES if purpose == "hint" else 1)
         c = self.to_play()
         assert c is not None
+        played = [(m.colour, text) for m, text in zip(self.game.moves, moves)]
+        self.token += 1
+        self.pending = (self.token, purpose, self.version)
+        self.worker.request("search", self.token, self.info.name, played, c, self._movetime(),
+                            self.level, HINT_LINES if purpose == "hint" else 1)
         name = self.info.colour_names[c]
         if purpose == "hint":
             self.set_status(f"Looking for a move for {name}…")
@@ -1411,7 +1659,7 @@ class BlokusApp:
         self.autoplay_done = True
         self.redraw()
         pos = self.game.position
-        points = " ".join(str(pos.points(c)) for c in range(self.info.ncolours))
+        points = " ".join(score_text(pos.points(c)) for c in range(self.info.ncolours))
         line = f"moves {len(self.game)} score {points}"
         if self.args.save:
             self._save(self.args.save)
@@ -1548,8 +1796,6 @@ class BlokusApp:
                 raise blokus_sgf.SgfError(f"game {index} out of range: the file holds "
                                           f"{len(records)} game(s)")
             record = records[index - 1]
-            if record.info.board in NOT_DRAWN:
-                raise blokus_sgf.SgfError(f"{record.info.title} is not played in this window yet")
             game = record.replay()
         except (OSError, ValueError) as e:
             self.set_status(f"Cannot open {path}: {e}", error=True)
@@ -1693,17 +1939,26 @@ class BlokusApp:
         view.draw_frame(cv)
         geo = self.geo
         joined = isinstance(view, CallistoView)
+        flat = isinstance(view, GembloqView)  # filled edge to edge, the lines drawn after
+        if flat:
+            view.draw_empty(cv)
         for p in geo.points():
             owner = pos.cells.get(p)
+            if flat and owner is None and p not in self.entry:
+                continue
             if owner is None or joined:
                 fill = EMPTY
                 if p in self.entry:
                     fill = "#e4e6ec"
                 elif geo.in_centre_section(p):
                     fill = CENTRE
-                view.cell(cv, p, fill=fill, outline=GRID)
+                view.cell(cv, p, fill=fill, outline="" if flat else GRID)
+            elif flat:
+                view.cell(cv, p, fill=colours[owner], outline=colours[owner])
             else:
                 draw_block(cv, view.polygon(p), colours[owner])
+        if isinstance(view, GembloqView):
+            view.draw_lines(cv, pos.cells, colours)
         for p, owner in pos.cells.items():  # Nexos: the junctions pieces pass through
             if geo.is_junction(p):
                 draw_block(cv, view.polygon(p), colours[owner])
@@ -1741,7 +1996,7 @@ class BlokusApp:
             for sq in played.squares:
                 view.dot(cv, sq, max(2.5, view.inradius * 0.24), fill="white",
                          outline=shade(colours[played.colour], 0.5))
-            if played is newest and isinstance(view, CallistoView):
+            if played is newest and isinstance(view, (CallistoView, GembloqView)):
                 view.outline(cv, played.squares, fill="white", width=2)
             elif played is newest:
                 for sq in played.squares:
@@ -1776,6 +2031,10 @@ class BlokusApp:
         """A heavy black and white line around a move's outside (around each triangle on the
         Trigon board)."""
         cv, view = self.canvas, self.view
+        if isinstance(view, GembloqView):
+            view.outline(cv, squares, fill="black", width=5)
+            view.outline(cv, squares, fill="white", width=2)
+            return
         if isinstance(view, SquareView):
             s = view.unit
             for px, py in squares:
@@ -1816,9 +2075,10 @@ class BlokusApp:
             played = moves[0]
             ink = shade(colours[played.colour], 0.7)
             head.configure(text=f"{names[played.colour]} (computer) played", fg=ink)
-            main.configure(text=played.piece, fg=ink, font=("DejaVu Sans", 22, "bold"))
-            more.configure(text=self._squares_text(played), fg=TEXT,
-                           font=("DejaVu Sans", 15, "bold"))
+            text = self._squares_text(played)
+            main.configure(text=played.piece, fg=ink,
+                           font=("DejaVu Sans", 22 if len(text) <= 40 else 15, "bold"))
+            more.configure(text=text, fg=TEXT, font=("DejaVu Sans", self._size(text, 15), "bold"))
             cells = tuple(played.squares)
             _, w, h = shape_polygons(self.geo, cells, 0, 0, 1.0)
             unit = min(16.0, 76 / max(w, h))
@@ -1829,10 +2089,13 @@ class BlokusApp:
             return
         if moves:  # the computer played several colours in a row: the last two, compactly
             head.configure(text=f"The computer played {len(moves)} moves", fg=TEXT)
-            rows = [(f"{names[m.colour]} {m.piece}: {self._squares_text(m)}",
-                     shade(colours[m.colour], 0.7)) for m in moves[-2:]]
+            rows = [(f"{names[m.colour]} {m.piece}" + (f": {text}" if len(text) <= 40 else
+                                                       " (outlined on the board)"),
+                     shade(colours[m.colour], 0.7))
+                    for m in moves[-2:] for text in [self._squares_text(m)]]
             for label, (text, ink) in zip((main, more), rows):
-                label.configure(text=text, fg=ink, font=("DejaVu Sans", 14, "bold"))
+                label.configure(text=text, fg=ink,
+                                font=("DejaVu Sans", self._size(text, 14), "bold"))
             cv.create_text(42, 42, text=str(len(moves)), fill=TEXT,
                            font=("DejaVu Sans", 30, "bold"))
             return
@@ -1857,6 +2120,12 @@ class BlokusApp:
                        fg=MUTED, font=("DejaVu Sans", 10))
         cv.create_rectangle(18, 18, 66, 66, fill=colours[c], outline=shade(colours[c], 0.6),
                             width=2)
+
+    @staticmethod
+    def _size(text: str, size: int) -> int:
+        """The announcing font's size for a move's text: smaller for the long ones (a GembloQ
+        piece names up to 22 triangles)."""
+        return size if len(text) <= 40 else 9
 
     @staticmethod
     def _squares_text(played: Played) -> str:
@@ -1898,15 +2167,18 @@ class BlokusApp:
         cs = (12 if info.ncolours < 4 else 11) if trigon else (9 if info.ncolours == 4 else 10)
         row_h = (2 * cs * SQRT3 / 2) if trigon else 3 * cs
         gap = 5 if trigon else (10 if info.max_copies > 1 else 7)
-        if geo.kind == "nexos":  # a grid point's pixels; pieces up to 8 points across
-            cs, gap = 6, 9
+        if geo.kind in ("nexos", "gembloq"):
+            # Nexos: a grid point's pixels, pieces up to 8 points across; GembloQ: a unit
+            # square's (a GembloQ square's diagonal is two), pieces up to 6 across.
+            cs, gap = (6, 9) if geo.kind == "nexos" else (5 if info.ncolours == 4 else 6, 7)
             row_h = max(shape_polygons(geo, display_cells(p, geo), 0, 0, cs)[2]
                         for p in info.pieces)
         y = 2
         for c, name in enumerate(info.colour_names):
             who = "computer" if self.computer_vars and self.computer_vars[c].get() else "human"
             left = sum(pos.left[c].values())
-            head = f"{name} · {pos.points(c)} points · {left} piece{'s' * (left != 1)} left"
+            head = (f"{name} · {score_text(pos.points(c))} points · {left} "
+                    f"piece{'s' * (left != 1)} left")
             marker = "▶ " if c == to_play else ""
             cv.create_text(4, y + 8, anchor="w", text=marker + head,
                            fill=shade(colours[c], 0.7), font=("DejaVu Sans", 10, "bold"))
@@ -1922,7 +2194,16 @@ class BlokusApp:
                     y += row_h + 6
                 have = pos.left[c][piece]
                 top = y + (row_h - h) / 2
-                polys, _, _ = shape_polygons(geo, cells, x, top, cs)
+                if isinstance(geo, blokus.GembloQGeometry):  # small: one flat shape
+                    loop = gembloq_silhouette(geo, cells)
+                    left, high = min(u for u, _ in loop), max(v for _, v in loop)
+                    cv.create_polygon(*[k for u, v in loop for k in (x + (u - left) * cs,
+                                                                     top + (high - v) * cs)],
+                                      fill=colours[c] if have else "",
+                                      outline=shade(colours[c], 0.6) if have else "#d3d6de")
+                    polys = []
+                else:
+                    polys, _, _ = shape_polygons(geo, cells, x, top, cs)
                 for _, poly in polys:
                     if have:
                         draw_block(cv, poly, colours[c])
@@ -1964,19 +2245,20 @@ class BlokusApp:
     def _result_text(self) -> str:
         info, pos = self.info, self.game.position
         pts = pos.player_points()
+        text = [score_text(p) for p in pts]
         names = info.player_names()
         ranks = pos.ranks()
         if info.nplayers == 2:
             if pts[0] == pts[1] and info.later_player_wins_ties:
-                return (f"Game over: {pts[0]} points each; {names[1]} wins the tie "
+                return (f"Game over: {text[0]} points each; {names[1]} wins the tie "
                         f"(ties go to the later player).")
             if pts[0] == pts[1]:
-                return f"Game over: a draw, {pts[0]} points each."
+                return f"Game over: a draw, {text[0]} points each."
             w = 0 if pts[0] > pts[1] else 1
-            return (f"Game over: {names[w]} wins, {pts[w]} to {pts[1 - w]} "
-                    f"(+{abs(pts[0] - pts[1])}).")
+            return (f"Game over: {names[w]} wins, {text[w]} to {text[1 - w]} "
+                    f"(+{score_text(abs(pts[0] - pts[1]))}).")
         order = sorted(range(len(pts)), key=lambda p: ranks[p])
-        return "Game over: " + ", ".join(f"{ORDINAL[ranks[p]]} {names[p]} {pts[p]}"
+        return "Game over: " + ", ".join(f"{ORDINAL[ranks[p]]} {names[p]} {text[p]}"
                                          for p in order) + "."
 
     def _update_labels(self) -> None:
@@ -2005,7 +2287,7 @@ class BlokusApp:
             left = sum(sum(pos.left[k].values()) for k in owned)
             row[0].configure(text=names[p], foreground=shade(colours[owned[0]], 0.7),
                              font=("DejaVu Sans", 10, "bold"))
-            row[1].configure(text=str(pts[p]))
+            row[1].configure(text=score_text(pts[p]))
             row[2].configure(text=str(left))
             row[3].configure(text=ORDINAL[ranks[p]] if over else "")
         self._update_buttons()
@@ -2030,8 +2312,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                     help="the engine's command line (default: target/release/tessera)")
     ap.add_argument("--variant", default="classic",
                     help="classic, two, three, duo, junior, trigon, trigon_2, trigon_3, callisto, "
-                         "callisto_2, callisto_2_4, callisto_3, nexos, nexos_2 (or the SGF names, "
-                         "'Blokus Duo')")
+                         "callisto_2, callisto_2_4, callisto_3, nexos, nexos_2, gembloq, "
+                         "gembloq_2, gembloq_3, gembloq_2_4 (or the SGF names, 'Blokus Duo')")
     ap.add_argument("--movetime", type=int, default=None,
                     help="engine think time per move in ms (default 1000; 30 with "
                          "--exit-after-autoplay)")
@@ -2072,8 +2354,6 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
         args.variant = blokus.variant_info(args.variant).name
     except ValueError as e:
         ap.error(str(e))
-    if blokus.variant_info(args.variant).board in NOT_DRAWN:
-        ap.error(f"{args.variant} is not played in this window yet (tessera gtp plays it)")
     ncolours = blokus.variant_info(args.variant).ncolours
     if args.computer is None:
         args.computer = None

@@ -287,6 +287,70 @@ def key(gui, sequence):
     gui.root.update()
 
 
+def test_blokus_gembloq_board_triangles_entry_engine_and_record(app, tmp_path):
+    gui = app(blokus_gui, "BlokusApp", "--variant", "gembloq_2", "--computer", "none")
+    info, geo, view = gui.info, gui.geo, gui.view
+    assert isinstance(view, blokus_gui.GembloqView) and geo.kind == "gembloq"
+    # Every triangle is found under its centre; the cut corner of the frame is off the board.
+    assert all(view.point_at(*view.centre(p)) == p for p in geo.points())
+    assert view.point_at(blokus_gui.BX0 + 3, blokus_gui.BY0 + 3) is None
+    # Blue's square (piece 1) over a triangle of its starting square: the preview covers the
+    # four triangles of that square, green, and the click plays it.
+    start = info.starts_of(0)
+    gui.select_piece("1")
+    gui.turn_piece(1)
+    gui.root.update()
+    click(gui, gui.canvas, start[0], "<Motion>")
+    squares = frozenset(gui.preview_squares())
+    assert squares == frozenset(start)
+    fills = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_withtag("preview")}
+    assert blokus_gui.GOOD in fills
+    click(gui, gui.canvas, start[0])
+    assert len(gui.game) == 1 and gui.game.moves[0].squares == squares
+    x, y = view.centre(start[1])
+    fills = {gui.canvas.itemcget(i, "fill") for i in gui.canvas.find_overlapping(x, y, x, y)}
+    assert gui.colours()[0] in fills
+    # Green's square away from its starting square: red under the mouse, refused with the
+    # reason.
+    gui.select_piece("1")
+    far = min((p for p in geo.points() if geo.point_type(p) == geo.point_type(start[0])),
+              key=lambda p: (p[0] - geo.width / 2) ** 2 / 4 + (p[1] - geo.height / 2) ** 2)
+    click(gui, gui.canvas, far, "<Motion>")
+    assert blokus_gui.BAD in {gui.canvas.itemcget(i, "fill")
+                              for i in gui.canvas.find_withtag("preview")}
+    click(gui, gui.canvas, far)
+    assert len(gui.game) == 1 and "all four" in gui.status.cget("text")
+    gui.drop()
+    # Green clicks the triangles of a legal 1.5 one by one; it goes in once they fit one move.
+    move = min(gui.game.position.legal_moves(1, ["1.5"]), key=sorted)
+    for p in sorted(move):
+        if len(gui.game) == 1:
+            click(gui, gui.canvas, p)
+    if len(gui.game) == 1:
+        assert gui.entry == set(move)
+        gui.place_entry()
+    assert len(gui.game) == 2 and gui.game.moves[1].squares == move
+    # The engine (tessera gtp) hints one move for Blue, then plays one; the record goes both
+    # ways.
+    gui.ask_hint()
+    pump(gui, lambda: gui.hint)
+    assert len(gui.hint) == 1 and gui.game.position.is_legal(0, gui.hint[0][1])
+    gui.computer_move()
+    pump(gui, lambda: len(gui.game) == 3 and gui.pending is None)
+    assert gui.game.moves[2].colour == 0 and gui.announced() == [gui.game.moves[2]]
+    path = tmp_path / "gembloq.blksgf"
+    gui._save(str(path))
+    gui.new_game()
+    gui.open_record(str(path), None, None)
+    assert gui.info.name == "gembloq_2" and len(gui.game) == 3
+    assert [m.squares for m in gui.game.moves[:2]] == [squares, move]
+    # Pentobi's record of a whole game opens with Pentobi's result (B+7.5).
+    gui.open_record(str(REPO / "tests" / "data" / "blokus" / "gembloq2-pentobi.blksgf"), None,
+                    None)
+    assert gui.to_play() is None and "Blue wins" in gui._result_text()
+    assert "(+7.5)" in gui._result_text()
+
+
 def test_blokus_house_player_enters_moves_by_squares_announces_and_undoes(app):
     """The seed's table: three people and the computer (Green). Moves are clicked square by
     square; the computer's move is announced and outlined; Ctrl+Z takes back the last move of a

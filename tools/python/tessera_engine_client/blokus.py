@@ -726,6 +726,11 @@ class GembloQGeometry(Geometry):
     def point_type(self, p: Point) -> int:
         return _gembloq_type(*p)
 
+    def corners(self, p: Point) -> Tuple[Point, Point, Point]:
+        """The corners of triangle ``p`` (or of a piece cell) in unit squares, ``y`` up: its
+        right angle first, then the two ends of its long side (where the GUI draws it)."""
+        return _gembloq_vertices(*p)
+
     def shape_type(self, cell: Point) -> int:
         return _gembloq_type(*cell)
 
