@@ -19,7 +19,7 @@
 //! when no order places it their way, the full search decides, as at every level.
 
 /// The placements of each node before the last piece that the whole-hand search keeps from
-/// level 7 up (best first by the cheap value and the learned tuples).
+/// level 7 up (best first by the cheap value).
 pub const BEAM: usize = 24;
 
 /// How a level chooses its first plan (iteration 1).

@@ -8,9 +8,9 @@
 //!    deduplicated, clear-free sequences searched in one order only, final boards evaluated only
 //!    as far as needed to know whether they enter the best 8 (exact branch-and-bound). From
 //!    level 4 up it follows only the best placements of each node before the last piece (a
-//!    beam, [`Caps::beam`]; by the cheap value plus the learned tuples): at full strength the
-//!    best [`super::level::BEAM`] (searched whole, the learned evaluation finds final boards it
-//!    overrates);
+//!    beam, [`Caps::beam`], by the cheap value): at full strength the best
+//!    [`super::level::BEAM`] (searched whole, the learned evaluation finds final boards it
+//!    overrates; ordered by the tuples too, the beam played worse);
 //! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
 //!    the best greedy answer to sampled next hands (the same samples for every candidate), where
 //!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
@@ -574,19 +574,6 @@ impl<'a> HandSearch<'a> {
                 .cheap_many(&leaves.boards[..n], &mut leaves.cheap[..n]);
             for (c, &v) in chunk.iter_mut().zip(&leaves.cheap[..n]) {
                 c.0 = v;
-            }
-        }
-        // A beam keeps the best children: by the whole learned value where there are tuples
-        // (the cheap value leaves them out), each child's tuple value kept incrementally.
-        if self.beam.is_some() && !self.touches.is_empty() {
-            let tuples = self.ev.tuples();
-            for c in children.iter_mut() {
-                let (slot, anchor) = (usize::from(c.1), usize::from(c.2));
-                c.0 += if c.3.0 == board.0 | hand[slot].at(anchor) {
-                    tuples.value_after(&self.frames[depth], self.touches[slot].at(anchor))
-                } else {
-                    tuples.value(c.3)
-                };
             }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
