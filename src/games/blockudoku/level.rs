@@ -6,13 +6,21 @@
 //! | 2 | each piece in hand order where the evaluation of the board after it is best |
 //! | 3 | the same over every order of the hand, the best final board (iteration 1 alone) |
 //! | 4, 5, 6 | then the whole hand, keeping only the best 3, 6, 12 placements (by the cheap evaluation) of each node before the last piece |
-//! | 7 | then every order and placement of the hand (iteration 2), no look-ahead |
+//! | 7 | then the whole hand keeping the best [`BEAM`] placements of each node (iteration 2), no look-ahead |
 //! | 8 | then one look-ahead iteration (8 sampled hands) on boards of 30+ filled cells |
 //! | 9 | up to two look-ahead iterations (24 hands) on boards of 30+ filled cells |
 //! | 10 | full strength: no cap but the client's limits and the `LookaheadFrom` option |
 //!
+//! From level 7 up the whole-hand search keeps the best [`BEAM`] placements of each node: with
+//! the learned evaluation that plays better than every order and placement, and costs less
+//! (docs/measurements.md, Blockudoku, 2026-11-29).
+//!
 //! Levels 1 and 2 try the other orders only when the hand order cannot place the whole hand;
 //! when no order places it their way, the full search decides, as at every level.
+
+/// The placements of each node before the last piece that the whole-hand search keeps from
+/// level 7 up (best first by the cheap value).
+pub const BEAM: usize = 24;
 
 /// How a level chooses its first plan (iteration 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,18 +72,18 @@ impl Caps {
             4 => search(2, Some(3), 0),
             5 => search(2, Some(6), 0),
             6 => search(2, Some(12), 0),
-            7 => search(2, None, 0),
-            8 => search(3, None, 30),
-            9 => search(4, None, 30),
+            7 => search(2, Some(BEAM), 0),
+            8 => search(3, Some(BEAM), 30),
+            9 => search(4, Some(BEAM), 30),
             _ => Caps::FULL,
         }
     }
 
-    /// No cap: [`crate::games::FULL_STRENGTH`].
+    /// No cap but the beam: [`crate::games::FULL_STRENGTH`].
     pub const FULL: Caps = Caps {
         play: Play::Search,
         max_depth: None,
-        beam: None,
+        beam: Some(BEAM),
         lookahead_from: 0,
     };
 }

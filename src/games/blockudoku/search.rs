@@ -6,7 +6,11 @@
 //!    decides, so a hand is lost only if no order and placement works);
 //! 2. full: every order and placement, best first by a cheap evaluation; intermediate states
 //!    deduplicated, clear-free sequences searched in one order only, final boards evaluated only
-//!    as far as needed to know whether they enter the best 8 (exact branch-and-bound);
+//!    as far as needed to know whether they enter the best 8 (exact branch-and-bound). From
+//!    level 4 up it follows only the best placements of each node before the last piece (a
+//!    beam, [`Caps::beam`], by the cheap value): at full strength the best
+//!    [`super::level::BEAM`] (searched whole, the learned evaluation finds final boards it
+//!    overrates; ordered by the tuples too, the beam played worse);
 //! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
 //!    the best greedy answer to sampled next hands (the same samples for every candidate), where
 //!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
@@ -1603,12 +1607,12 @@ mod tests {
         hand: &'a [Piece],
         control: &SearchControl,
         lines: usize,
-        level: u32,
+        caps: Caps,
     ) -> (Vec<Info>, HandSearch<'a>) {
         let mut search = HandSearch::new(set, DEFAULT_WEIGHTS, position, hand, 1)
             .lookahead_from(0)
-            .lines(lines)
-            .level(level);
+            .lines(lines);
+        search.caps = caps;
         let mut infos = Vec::new();
         crate::search::iterative::deepen(&mut search, control, &mut |info| {
             infos.push(info.clone())
@@ -1679,7 +1683,12 @@ mod tests {
                 continue;
             }
             for depth in [1, 2] {
-                let (lines, search) = reported(&set, position, &hand, &control(depth), 6, 10);
+                // Full strength without its beam: every order and placement.
+                let whole = Caps {
+                    beam: None,
+                    ..Caps::FULL
+                };
+                let (lines, search) = reported(&set, position, &hand, &control(depth), 6, whole);
                 let boards = checked_lines(position, &hand, &lines, &search);
                 for (info, board) in lines.iter().zip(&boards) {
                     assert_eq!(
@@ -1705,7 +1714,8 @@ mod tests {
         let hand: Vec<Piece> = [3, 17, 40].iter().map(|&i| set.pieces[i].clone()).collect();
         let position = Position::default();
         for (depth, lines, expected) in [(3, 4, 4), (4, 3, 3), (4, 12, 12), (5, 5, 5)] {
-            let (reported, search) = reported(&set, position, &hand, &control(depth), lines, 10);
+            let (reported, search) =
+                reported(&set, position, &hand, &control(depth), lines, Caps::FULL);
             assert_eq!(reported.len(), expected, "depth {depth} lines {lines}");
             assert!(reported.iter().all(|i| i.depth == depth));
             checked_lines(position, &hand, &reported, &search);
@@ -1724,8 +1734,8 @@ mod tests {
                 ..Position::default()
             };
             for (depth, lines) in [(1, 8), (2, 8), (4, 2)] {
-                let one = reported(&set, position, &hand, &control(depth), 1, 10).1;
-                let many = reported(&set, position, &hand, &control(depth), lines, 10).1;
+                let one = reported(&set, position, &hand, &control(depth), 1, Caps::FULL).1;
+                let many = reported(&set, position, &hand, &control(depth), lines, Caps::FULL).1;
                 assert_eq!(one.chosen_plan(), many.chosen_plan(), "board {board}");
             }
         }
