@@ -184,6 +184,10 @@ fn selfplay_distill_writes_the_look_ahead_labels() {
             jobs,
             "--distill",
             path.to_str().unwrap(),
+            // The teacher's labels come from the linear evaluation alone (the trainer
+            // recovers its weights from `eval`).
+            "--eval-file",
+            "handmade",
         ]);
         std::fs::read_to_string(path).unwrap()
     };

@@ -9,8 +9,9 @@
 //!    as far as needed to know whether they enter the best 8 (exact branch-and-bound). From
 //!    level 4 up it follows only the best placements of each node before the last piece (a
 //!    beam, [`Caps::beam`], by the cheap value): at full strength the best
-//!    [`super::level::BEAM`] (searched whole, the learned evaluation finds final boards it
-//!    overrates; ordered by the tuples too, the beam played worse);
+//!    [`super::level::BEAM`]. The beam plays better than the whole search: over every final
+//!    board the learned evaluation finds the ones it overrates (ordering the beam by the
+//!    tuples too played worse). Without a plan from iteration 1 the search is whole;
 //! 3. and up: look-ahead: the best final boards of iteration 2 are compared by the mean value of
 //!    the best greedy answer to sampled next hands (the same samples for every candidate), where
 //!    a hand that cannot be placed counts as a death. Samples accumulate over iterations (8, +8,
@@ -1301,9 +1302,17 @@ mod tests {
         control: &SearchControl,
     ) -> HandSearch<'a> {
         let mut search = HandSearch::new(set, DEFAULT_WEIGHTS, position, hand, 1);
+        search.caps = WHOLE;
         crate::search::iterative::deepen(&mut search, control, &mut |_| {});
         search
     }
+
+    /// Full strength without its beam: every order and placement (the exact search that these
+    /// tests check against brute force).
+    const WHOLE: Caps = Caps {
+        beam: None,
+        ..Caps::FULL
+    };
 
     /// The best evaluation over every order and placement, by brute force.
     fn brute_best(set: &PieceSet, board: Board, hand: &[Piece], remaining: u8) -> Option<i32> {
@@ -1460,6 +1469,7 @@ mod tests {
                 ..Position::default()
             };
             let mut search = HandSearch::new(&set, eval.clone(), position, &hand, 1);
+            search.caps = WHOLE;
             crate::search::iterative::deepen(&mut search, &control(2), &mut |_| {});
             match (expected, search.chosen_plan()) {
                 (None, plan) => assert_eq!(plan, None, "no plan exists"),
@@ -1683,12 +1693,7 @@ mod tests {
                 continue;
             }
             for depth in [1, 2] {
-                // Full strength without its beam: every order and placement.
-                let whole = Caps {
-                    beam: None,
-                    ..Caps::FULL
-                };
-                let (lines, search) = reported(&set, position, &hand, &control(depth), 6, whole);
+                let (lines, search) = reported(&set, position, &hand, &control(depth), 6, WHOLE);
                 let boards = checked_lines(position, &hand, &lines, &search);
                 for (info, board) in lines.iter().zip(&boards) {
                     assert_eq!(
