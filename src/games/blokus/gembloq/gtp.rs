@@ -124,7 +124,7 @@ impl GembloqGame {
         }
         let seed =
             (budget.seed).wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
-        let placed = (0..super::position::PIECES)
+        let placed = (0..super::placements::PIECES)
             .filter(|&k| !self.pos.has_piece(c, k))
             .count();
         let level = budget.level.unwrap_or(FULL_STRENGTH);

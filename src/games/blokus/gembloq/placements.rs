@@ -1,11 +1,13 @@
 //! Every placement of the GembloQ pieces on a GembloQ board, with the placements covering each
 //! triangle and a lookup by the triangles covered.
 
-use super::position::PIECES;
 use crate::games::blokus::geometry::Geometry;
 use crate::games::blokus::pieces::{GEMBLOQ, Shape};
 use std::collections::HashMap;
 use std::sync::OnceLock;
+
+/// Pieces of each colour.
+pub const PIECES: usize = 21;
 
 /// The placements of one board.
 #[derive(Debug)]

@@ -3,13 +3,11 @@
 //! corner; a colour's first piece covers all four triangles of its starting square. Points:
 //! a quarter for each triangle covered (a square of four scores 1), no bonus.
 
-use super::placements::Placements;
+use super::placements::{PIECES, Placements};
 use super::variant::GembloqVariant;
 
 /// Most colours.
 const COLOURS: usize = 4;
-/// Pieces of each colour.
-pub const PIECES: usize = 21;
 
 /// A position: who covers what, which triangles each colour may not cover, pieces left.
 #[derive(Clone)]

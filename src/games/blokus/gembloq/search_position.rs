@@ -5,8 +5,9 @@
 //! beside its colour is dropped when next drawn, and an attach point and piece with no
 //! placement that fits are marked and not tried again.
 
+use super::placements::PIECES;
 use super::placements::Placements;
-use super::position::{PIECES, Position};
+use super::position::Position;
 use super::variant::GembloqVariant;
 use crate::games::blokus::rng::Rng;
 
