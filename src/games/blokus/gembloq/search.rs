@@ -48,6 +48,24 @@ struct Node {
     expanded: bool,
 }
 
+impl Node {
+    /// A node of `colour`'s move `mv` with its prior share and no visits or children yet.
+    fn unvisited(mv: u32, colour: u8, prior: f32) -> Node {
+        Node {
+            mv,
+            colour,
+            prior,
+            visits: 0,
+            value: 0.0,
+            rave_visits: 0,
+            rave_value: 0.0,
+            first: 0,
+            children: 0,
+            expanded: false,
+        }
+    }
+}
+
 /// The search tree of one position.
 pub struct Tree {
     root: SearchPosition,
@@ -73,18 +91,7 @@ impl Tree {
         Tree {
             prior: Prior::new(&root),
             root,
-            nodes: vec![Node {
-                mv: 0,
-                colour: 0,
-                prior: 1.0,
-                visits: 0,
-                value: 0.0,
-                rave_visits: 0,
-                rave_value: 0.0,
-                first: 0,
-                children: 0,
-                expanded: false,
-            }],
+            nodes: vec![Node::unvisited(0, 0, 1.0)],
             rng: Rng::new(seed),
             marks: vec![false; pos.placements().geo.npoints()],
             local: Vec::new(),
@@ -121,18 +128,8 @@ impl Tree {
         self.nodes[i].first = self.nodes.len() as u32;
         self.nodes[i].children = order.len() as u32;
         for (&k, w) in order.iter().zip(weights) {
-            self.nodes.push(Node {
-                mv: moves[k],
-                colour: c as u8,
-                prior: w / total,
-                visits: 0,
-                value: 0.0,
-                rave_visits: 0,
-                rave_value: 0.0,
-                first: 0,
-                children: 0,
-                expanded: false,
-            });
+            self.nodes
+                .push(Node::unvisited(moves[k], c as u8, w / total));
         }
     }
 
