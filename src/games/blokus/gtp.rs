@@ -19,11 +19,8 @@ use super::position_value::{self, MAX_PLAYOUTS};
 use super::session::{SearchSettings, search_tree};
 use super::sgf;
 use crate::games::FULL_STRENGTH;
-use crate::search::{Limits, SearchControl, time};
 use crate::stream::reader::{self, Input};
 use crate::stream::{EXIT_PATIENCE, Output};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// Options of `tessera gtp`.
 #[derive(Debug, Clone, clap::Args)]
@@ -352,28 +349,12 @@ impl Gtp {
         let history = self.game.history.clone();
         let reused = self.tree.take_for(&history, &board, seed);
         // A level counts the root's visits, the reused ones included (as the reference
-        // engine's levels do); the playouts left count as a node limit here, so that the
-        // search gets no default deadline (a loaded machine must not cut a level's search
-        // short).
+        // engine's levels do).
         let reused_visits = reused.as_ref().map_or(0, Mcts::root_visits);
         let level_playouts = playouts.map(|p| last_tree::playouts_left(p, reused_visits));
         log::debug!("budget {playouts:?} reused {reused_visits}");
-        let counted = self.args.nodes.is_some() || playouts.is_some();
-        let limits = Limits {
-            movetime: self
-                .args
-                .movetime
-                .or(if counted { None } else { Some(1000) }),
-            nodes: self.args.nodes.or(level_playouts),
-            ..Limits::default()
-        };
-        let control = SearchControl::new(
-            Arc::new(AtomicBool::new(false)),
-            time::budget(&limits, 10),
-            limits.nodes,
-            None,
-        )
-        .capped(level_playouts, None);
+        let control =
+            last_tree::genmove_control(self.args.movetime, self.args.nodes, level_playouts);
         let threads = level::threads(playouts, self.args.threads);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(

@@ -4,6 +4,9 @@
 
 use super::board::Board;
 use super::mcts::Mcts;
+use crate::search::{Limits, SearchControl, time};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A game's last search tree and the game's moves (colour, move) at its root.
 #[derive(Default)]
@@ -40,6 +43,30 @@ impl LastTree {
 /// searches at least one playout.
 pub fn playouts_left(budget: u64, reused: u64) -> u64 {
     budget.saturating_sub(reused).max(1)
+}
+
+/// The limits of a GTP `genmove`: the command line's `movetime` and `nodes`, and a level's
+/// playouts left ([`playouts_left`]) as a node cap. A level's playouts are a node limit, so
+/// that the search gets no default deadline (a loaded machine must not cut a level's search
+/// short); with neither nodes nor a level the move gets 1 s.
+pub fn genmove_control(
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    level_playouts: Option<u64>,
+) -> SearchControl {
+    let counted = nodes.is_some() || level_playouts.is_some();
+    let limits = Limits {
+        movetime: movetime.or(if counted { None } else { Some(1000) }),
+        nodes: nodes.or(level_playouts),
+        ..Limits::default()
+    };
+    SearchControl::new(
+        Arc::new(AtomicBool::new(false)),
+        time::budget(&limits, 10),
+        limits.nodes,
+        None,
+    )
+    .capped(level_playouts, None)
 }
 
 #[cfg(test)]

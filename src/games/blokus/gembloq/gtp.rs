@@ -10,9 +10,6 @@ use crate::games::blokus::gtp_colour::parse_colour;
 use crate::games::blokus::last_tree;
 use crate::games::blokus::level;
 use crate::search::iterative;
-use crate::search::{Limits, SearchControl, time};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// How `genmove` searches: the seed and the client's limits (`tessera gtp`'s options).
 #[derive(Debug, Clone, Copy, Default)]
@@ -137,19 +134,7 @@ impl GembloqGame {
         // reference engine's levels do).
         let level_playouts =
             budget_playouts.map(|p| last_tree::playouts_left(p, tree.root_visits()));
-        let counted = budget.nodes.is_some() || level_playouts.is_some();
-        let limits = Limits {
-            movetime: budget.movetime.or(if counted { None } else { Some(1000) }),
-            nodes: budget.nodes.or(level_playouts),
-            ..Limits::default()
-        };
-        let control = SearchControl::new(
-            Arc::new(AtomicBool::new(false)),
-            time::budget(&limits, 10),
-            limits.nodes,
-            None,
-        )
-        .capped(level_playouts, None);
+        let control = last_tree::genmove_control(budget.movetime, budget.nodes, level_playouts);
         let mut search = GembloqSearch::new(tree);
         let report = &mut |info: &crate::search::Info| {
             log::debug!(
