@@ -1,6 +1,7 @@
 """The pictures of the reports (PNG, matplotlib without a display): a Blockudoku survival curve
 with its confidence band, a match's score and SPRT log-likelihood ratio game by game, and a
-tuning run's fitness by generation."""
+tuning run's fitness by generation. matplotlib is imported when the first picture is drawn: a
+run that stops early, and the Ray workers that import this package's modules, do without it."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ import textwrap
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-import matplotlib
+from .stats import Sprt, Tally
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-from .stats import Sprt, Tally  # noqa: E402
+def pyplot():
+    """matplotlib's pyplot on the Agg backend (no display)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot
+
+    return matplotlib.pyplot
 
 
 def kaplan_meier(lengths: Sequence[Tuple[int, bool]]) -> List[Tuple[int, float, float]]:
@@ -48,7 +53,7 @@ def survival_png(path: Path, games: Sequence[dict], hazard: Tuple[float, float, 
     curve.append((end, curve[-1][1], curve[-1][2]))  # the last step drawn to the longest game
     rounds = [r for r, _, _ in curve]
     alive = [s for _, s, _ in curve]
-    figure, axes = plt.subplots(figsize=(7, 4.2))
+    figure, axes = pyplot().subplots(figsize=(7, 4.2))
     axes.step(rounds, alive, where="post", color="C0", label=f"Kaplan-Meier ({len(games)} games)")
     axes.fill_between(rounds, [max(s - 1.96 * e, 0.0) for _, s, e in curve],
                       [min(s + 1.96 * e, 1.0) for _, s, e in curve], step="post", color="C0",
@@ -73,7 +78,7 @@ def match_png(path: Path, points: Sequence[Tuple[int, Tally]], sprt: Optional[Sp
     """The engine's score with its 95% interval and, with an SPRT, its log-likelihood ratio
     with the two bounds, after each pair of games (``points``: games played and the tally)."""
     rows = 2 if sprt else 1
-    figure, axes = plt.subplots(rows, 1, figsize=(7, 3.2 * rows), sharex=True, squeeze=False)
+    figure, axes = pyplot().subplots(rows, 1, figsize=(7, 3.2 * rows), sharex=True, squeeze=False)
     games = [n for n, _ in points]
     scores = [[100 * x for x in tally.score()] for _, tally in points]
     score, low, high = ([s[k] for s in scores] for k in range(3))
@@ -102,7 +107,7 @@ def tune_png(path: Path, generations: Sequence[dict], title: str) -> Path:
     candidate, the best one, the distribution's mean and the start weights; below, the best
     candidate and the mean as a share of the start weights' fitness on the same deals (each
     generation deals new games, so this is where progress shows)."""
-    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6.4), sharex=True)
+    figure, (top, bottom) = pyplot().subplots(2, 1, figsize=(7, 6.4), sharex=True)
     xs = [g["generation"] + 1 for g in generations]
     for g in generations:
         top.scatter([g["generation"] + 1] * len(g["candidates"]), g["candidates"], s=8,
@@ -121,7 +126,7 @@ def tune_png(path: Path, generations: Sequence[dict], title: str) -> Path:
                 label="mean / start weights")
     bottom.axhline(1.0, color="grey", ls="--", lw=0.8)
     bottom.set(xlabel="generation", ylabel="share of the start weights' chance")
-    bottom.xaxis.set_major_locator(MaxNLocator(integer=True))
+    bottom.locator_params(axis="x", integer=True)
     bottom.legend(fontsize=8)
     return save(figure, path)
 
@@ -134,5 +139,5 @@ def set_title(axes, title: str) -> None:
 def save(figure, path: Path) -> Path:
     figure.tight_layout()
     figure.savefig(path, dpi=110)
-    plt.close(figure)
+    pyplot().close(figure)
     return path

@@ -1,7 +1,8 @@
 """tessera-farm blockudoku on the tests' local Ray of two CPUs: the sharded run prints the totals of
 one ``tessera selfplay blockudoku`` run with the same seed, also when a worker is killed in the
 middle of a shard or the run is interrupted and started again; a missing binary and a player
-that dies mid-game are reported."""
+that dies mid-game are reported. (A run from a folder outside the checkout, with the installed
+packages and start boards, is CI's check before these tests: .ci/run's farm_checks.)"""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from farm_helpers import REPO, comparable, farm, farm_command, farm_environment,
 
 from tessera_engine_farm.farm import play_on_worker
 
-STARTS = "data/blockudoku/starts/hard100.txt"
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?|inf")
 
 
@@ -43,28 +43,6 @@ def assert_same_totals(farm_stdout: str, selfplay: list) -> None:
             assert same_chance_line(a, b), (a, b)
         else:
             assert a == b
-
-
-def test_a_sharded_run_gives_the_totals_of_selfplay(engine, tmp_path):
-    game = ["--depth", "1", "--games", "10", "--cap", "200", "--seed", "3", "--starts", STARTS,
-            "--death-chance", "24"]
-    run = farm("blockudoku", "--engine", engine, "--tessera", engine, *game, "--workers", "2",
-               "--shard-games", "3", "--run-dir", str(tmp_path / "run"))
-    assert run.returncode == 0, run.stderr
-    assert_same_totals(run.stdout, selfplay_lines(engine, *game))
-    assert len(list((tmp_path / "run" / "shards").glob("*.json"))) == 4
-    assert (tmp_path / "run" / "survival.png").stat().st_size > 10_000
-
-
-def test_a_run_outside_the_checkout_keeps_its_folder_where_it_runs(engine, tmp_path):
-    """Started from a folder outside the repository, the farm reads the start boards with the
-    installed client's referee, and its default run folder is under that folder."""
-    game = ["--depth", "1", "--games", "4", "--cap", "100", "--seed", "5", "--starts",
-            str(REPO / STARTS)]
-    run = farm("blockudoku", "--engine", engine, *game, "--workers", "2", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    assert_same_totals(run.stdout, selfplay_lines(engine, *game))
-    assert len(list(tmp_path.glob("farm-runs/blockudoku-*/shards/*.json"))) == 4
 
 
 def descendants(root: int) -> set:
@@ -106,7 +84,9 @@ def start_farm(*args: str) -> subprocess.Popen:
 
 
 def test_a_killed_worker_changes_nothing(engine, tmp_path):
-    game = ["--depth", "1", "--games", "8", "--cap", "1500", "--seed", "4"]
+    """The sharded run's totals, death chances included, are selfplay's though a worker was
+    killed mid-shard; the run folder keeps every game once, and the survival curve."""
+    game = ["--depth", "1", "--games", "8", "--cap", "1500", "--seed", "4", "--death-chance", "24"]
     run = start_farm("blockudoku", "--engine", engine, *game, "--workers", "2",
                      "--shard-games", "2", "--run-dir", str(tmp_path / "run"))
     killed = None
@@ -121,6 +101,7 @@ def test_a_killed_worker_changes_nothing(engine, tmp_path):
     assert_same_totals(stdout, selfplay_lines(engine, *game))
     shards = [json.loads(p.read_text()) for p in (tmp_path / "run" / "shards").glob("*.json")]
     assert sorted(g["game"] for s in shards for g in s["games"]) == list(range(8))
+    assert (tmp_path / "run" / "survival.png").stat().st_size > 10_000
 
 
 def test_an_interrupted_run_resumes_without_replaying_finished_shards(engine, tmp_path):

@@ -1,5 +1,5 @@
 """tessera-farm match on the tests' local Ray of two CPUs: a Blokus match sharded by pairs gives the
-totals of the same match played in this one process without Ray; the SPRT stops a run once it
+totals of the same match played in this one process without Ray, and its SPRT stops the run once it
 decides, at the pair where one process would have stopped; Competitive Sudoku gives the totals
 of ``tessera selfplay sudoku``; an engine that dies mid-game forfeits, and the report says so."""
 
@@ -40,15 +40,9 @@ def blokus_match(engines: list, tmp_path, *extra: str):
     return farm(*command, *extra, cwd=tmp_path)
 
 
-def test_a_sharded_blokus_match_gives_the_totals_of_one_process(engine, tmp_path):
-    engines = blokus_engines(engine, 100, 50)
-    run = blokus_match(engines, tmp_path, "--games", "8", "--openings", "2")
-    assert run.returncode == 0, run.stderr
-    assert comparable(run.stdout) == one_process_lines(engines, 8, 2)
-    assert (tmp_path / "run" / "match.png").is_file()
-
-
 def test_the_sprt_stops_the_match_where_one_process_would(engine, tmp_path):
+    """Sharded by pairs, the match gives the totals of one process and stops at the pair where
+    the one process's SPRT decides."""
     engines = blokus_engines(engine, 200, 10)
     run = blokus_match(engines, tmp_path, "--games", "40", "--sprt", "0,200")
     assert run.returncode == 0, run.stderr
@@ -58,6 +52,7 @@ def test_the_sprt_stops_the_match_where_one_process_would(engine, tmp_path):
     # The one process plays the pairs the farm played (the decision lies among them; the
     # totals count the pairs up to it).
     assert comparable(run.stdout) == one_process_lines(engines, 2 * played, 0, "0,200")
+    assert (tmp_path / "run" / "match.png").is_file()
 
 
 def test_a_sharded_sudoku_match_gives_the_totals_of_selfplay(engine, tmp_path):
