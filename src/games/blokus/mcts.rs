@@ -14,6 +14,7 @@
 
 use super::board::{Board, MoveGen, Variant};
 use super::considered;
+use super::node_stats::NodeStats;
 use super::playout::{BuiltAt, Local, Playout};
 use super::prior::{self, Kinds};
 use super::quality::Quality;
@@ -80,6 +81,7 @@ struct Passed {
     seeds: bool,
 }
 
+/// A node's move and place in the tree (its results and prior are in [`NodeStats`]).
 #[derive(Debug, Clone, Copy)]
 struct Node {
     mv: u16,
@@ -88,14 +90,8 @@ struct Node {
     expanded: bool,
     first_child: u32,
     nchildren: u32,
-    /// Weight of the results in `value`: the prior's virtual count, real visits, RAVE results.
-    visits: f32,
-    /// Weighted sum of results of `player`.
-    value: f32,
     /// Real visits.
     real: u32,
-    /// The share of this move in its parent's prior weights.
-    prior: f32,
 }
 
 /// A new tree's root, before any visit.
@@ -106,19 +102,18 @@ const ROOT_NODE: Node = Node {
     expanded: false,
     first_child: 0,
     nchildren: 0,
-    visits: 0.0,
-    value: 0.0,
     real: 0,
-    prior: 1.0,
 };
+
+/// A new tree's root's results and prior (visits, value, prior).
+const ROOT_STATS: (f32, f32, f32) = (0.0, 0.0, 1.0);
 
 /// The search tree over one root position.
 pub struct Mcts {
     root: Board,
     nodes: Vec<Node>,
-    /// Per node: the sum of every player's results over its real visits (the root's is the
-    /// base of the children's initial values); apart from `nodes` so that those stay small.
-    sums: Vec<[f32; 4]>,
+    /// Per node, its results and prior.
+    stats: NodeStats,
     rng: Rng,
     mg: MoveGen,
     buf: Vec<u16>,
@@ -144,8 +139,9 @@ pub struct Mcts {
     /// The simulation's moves.
     seq: Vec<Played>,
     /// A bit per player and move, set while the RAVE update has passed the move in the
-    /// simulation (cleared after each update; small enough to stay in the first-level cache).
-    seen: Vec<u64>,
+    /// simulation (cleared after each update; the words in use stay in the first-level
+    /// cache).
+    seen: Box<[u64; SEEN_WORDS]>,
     /// Per player and move: its first index in the simulation (valid where `seen` is set).
     first: Vec<u16>,
     nmoves_table: usize,
@@ -156,14 +152,28 @@ pub struct Mcts {
     kept: Vec<u64>,
 }
 
+/// Words of the RAVE update's bit per player and move: room for four players' moves on any
+/// board (fewer than 2^15 moves; a fixed power of two, so that a masked index needs no bounds
+/// check in the loop over the children).
+const SEEN_WORDS: usize = 4 * (1 << 15) / 64;
+
+/// The RAVE update's bits for tables of `nmoves` moves, all clear.
+fn seen_bits(nmoves: usize) -> Box<[u64; SEEN_WORDS]> {
+    assert!(4 * nmoves <= SEEN_WORDS * 64, "{nmoves} moves");
+    vec![0; SEEN_WORDS]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("SEEN_WORDS words"))
+}
+
 /// The node storage of the last tree dropped, kept (emptied) for the next search: a tree that
 /// grows into memory it already touched pays no page faults (fresh pages cost about a tenth of
 /// the CPU of a level's search of a few thousand playouts, whose tree holds up to a million
 /// nodes). Only storage of at most [`SPARE_MAX`] nodes is kept.
 static SPARE: Mutex<Option<NodeStorage>> = Mutex::new(None);
-/// A tree's nodes and their result sums.
-type NodeStorage = (Vec<Node>, Vec<[f32; 4]>);
-/// The largest node storage kept for the next search (about 100 MB with the result sums).
+/// A tree's nodes and their results.
+type NodeStorage = (Vec<Node>, NodeStats);
+/// The largest node storage kept for the next search (about 100 MB with the results).
 const SPARE_MAX: usize = 1 << 21;
 
 /// Empty node storage for a new tree: the spare one if there is one.
@@ -174,16 +184,16 @@ fn node_storage() -> NodeStorage {
 
 /// Keeps the (emptied) storage of a tree for the next one, unless it is too large or a spare
 /// is kept already.
-fn keep_storage(mut nodes: Vec<Node>, mut sums: Vec<[f32; 4]>) {
-    if nodes.capacity() > SPARE_MAX || sums.capacity() > SPARE_MAX {
+fn keep_storage(mut nodes: Vec<Node>, mut stats: NodeStats) {
+    if nodes.capacity() > SPARE_MAX || stats.capacity() > SPARE_MAX {
         return;
     }
     if let Ok(mut spare) = SPARE.lock()
         && spare.is_none()
     {
         nodes.clear();
-        sums.clear();
-        *spare = Some((nodes, sums));
+        stats.truncate(0);
+        *spare = Some((nodes, stats));
     }
 }
 
@@ -191,7 +201,7 @@ impl Drop for Mcts {
     fn drop(&mut self) {
         keep_storage(
             std::mem::take(&mut self.nodes),
-            std::mem::take(&mut self.sums),
+            std::mem::take(&mut self.stats),
         );
     }
 }
@@ -204,13 +214,14 @@ impl Mcts {
         let t = root.tables();
         let replies =
             reply::used_on(t).then(|| Replies::new(reply::nkeys(root.variant), t.moves.len()));
-        let (mut nodes, mut sums) = node_storage();
+        let (mut nodes, mut stats) = node_storage();
         nodes.push(ROOT_NODE);
-        sums.push([0.0; 4]);
+        let (visits, value, prior) = ROOT_STATS;
+        stats.push(visits, value, prior);
         Mcts {
             root,
             nodes,
-            sums,
+            stats,
             rng: Rng::new(seed),
             mg: MoveGen::new(t),
             buf: Vec::new(),
@@ -225,7 +236,7 @@ impl Mcts {
             path: Vec::new(),
             passed: Vec::new(),
             seq: Vec::new(),
-            seen: vec![0; (4 * t.moves.len()).div_ceil(64)],
+            seen: seen_bits(t.moves.len()),
             first: vec![0; 4 * t.moves.len()],
             nmoves_table: t.moves.len(),
             playouts: 0,
@@ -246,8 +257,9 @@ impl Mcts {
         self.root = root;
         self.nodes.truncate(1);
         self.nodes[0] = ROOT_NODE;
-        self.sums.truncate(1);
-        self.sums[0] = [0.0; 4];
+        self.stats.truncate(0);
+        let (visits, value, prior) = ROOT_STATS;
+        self.stats.push(visits, value, prior);
         self.rng = Rng::new(seed);
         self.quality = Quality::default();
         if let Some(replies) = &mut self.replies {
@@ -274,7 +286,7 @@ impl Mcts {
     /// first playout.
     pub fn root_means(&self) -> Option<[f32; 4]> {
         let n = self.nodes[0].real;
-        (n > 0).then(|| self.sums[0].map(|s| s / n as f32))
+        (n > 0).then(|| self.stats.sums[0].map(|s| s / n as f32))
     }
 
     /// The root position.
@@ -305,7 +317,7 @@ impl Mcts {
         considered::keep_central(b, &mut self.buf);
         let root = &self.nodes[0];
         let base = if root.real > 0 {
-            self.sums[0][player as usize] / root.real as f32
+            self.stats.sums[0][player as usize] / root.real as f32
         } else {
             0.5
         };
@@ -330,21 +342,20 @@ impl Mcts {
             *s = ((*s - best) / prior::TEMPERATURE).exp();
         }
         let total: f32 = scores.iter().sum();
-        for (&m, &w) in self.buf.iter().zip(&scores) {
-            self.nodes.push(Node {
-                mv: m,
-                colour: c as u8,
-                player,
-                expanded: false,
-                first_child: 0,
-                nchildren: 0,
-                visits: PRIOR_COUNT,
-                value: PRIOR_COUNT * base * w.sqrt(),
-                real: 0,
-                prior: w / total,
-            });
-        }
-        self.sums.resize(self.nodes.len(), [0.0; 4]);
+        self.nodes.extend(self.buf.iter().map(|&m| Node {
+            mv: m,
+            colour: c as u8,
+            player,
+            expanded: false,
+            first_child: 0,
+            nchildren: 0,
+            real: 0,
+        }));
+        (self.stats).extend(
+            scores
+                .iter()
+                .map(|&w| (PRIOR_COUNT, PRIOR_COUNT * base * w.sqrt(), w / total)),
+        );
         self.scores = scores;
         let nd = &mut self.nodes[node];
         nd.first_child = first;
@@ -355,18 +366,7 @@ impl Mcts {
         let nd = &self.nodes[node];
         let n = nd.real as f32;
         let factor = explore(self.root.variant) * n.sqrt() * (n + 1.0).ln();
-        let first = nd.first_child as usize;
-        let children = &self.nodes[first..first + nd.nchildren as usize];
-        let mut best = 0;
-        let mut best_score = f32::NEG_INFINITY;
-        for (i, ch) in children.iter().enumerate() {
-            let score = (ch.value + ch.prior * factor) / ch.visits;
-            if score > best_score {
-                best_score = score;
-                best = i;
-            }
-        }
-        first + best
+        (self.stats).best_score(nd.first_child as usize, nd.nchildren as usize, factor)
     }
 
     /// One playout from the root: descend, expand, play out, back up.
@@ -426,19 +426,21 @@ impl Mcts {
             self.path.push(child as u32);
             node = child;
         }
+        let stats = &mut self.stats;
         for &i in &self.path {
-            let nd = &mut self.nodes[i as usize];
-            nd.visits += 1.0;
+            let i = i as usize;
+            let nd = &mut self.nodes[i];
+            stats.visits[i] += 1.0;
             nd.real += 1;
-            nd.value += res[nd.player as usize];
-            for (s, r) in self.sums[i as usize].iter_mut().zip(&res) {
+            stats.value[i] += res[nd.player as usize];
+            for (s, r) in stats.sums[i].iter_mut().zip(&res) {
                 *s += r;
             }
         }
-        for (s, r) in self.sums[0].iter_mut().zip(&res) {
+        for (s, r) in stats.sums[0].iter_mut().zip(&res) {
             *s += r;
         }
-        self.nodes[0].visits += 1.0;
+        stats.visits[0] += 1.0;
         self.nodes[0].real += 1;
         self.playouts += 1;
         if let Some(replies) = &mut self.replies {
@@ -506,7 +508,7 @@ impl Mcts {
                 j -= 1;
                 let Played { player, mv, .. } = self.seq[j];
                 let k = player as usize * nm + mv as usize;
-                self.seen[k >> 6] |= 1 << (k & 63);
+                self.seen[k >> 6 & (SEEN_WORDS - 1)] |= 1 << (k & 63);
                 self.first[k] = j as u16;
             }
             let nd = self.nodes[parent];
@@ -518,18 +520,23 @@ impl Mcts {
             // The children are one colour's moves, so one player's.
             let player = self.nodes[first].player as usize;
             let (base, r) = (player * nm, res[player]);
-            for ch in &mut self.nodes[first..first + nd.nchildren as usize] {
+            let children = first..first + nd.nchildren as usize;
+            let visits = &mut self.stats.visits[children.clone()];
+            let value = &mut self.stats.value[children.clone()];
+            let nodes = &self.nodes[children];
+            for ((ch, visits), value) in nodes.iter().zip(visits).zip(value) {
                 let key = base + ch.mv as usize;
-                if self.seen[key >> 6] >> (key & 63) & 1 != 0 && ch.visits <= RAVE_CHILD_MAX {
+                let word = self.seen[key >> 6 & (SEEN_WORDS - 1)];
+                if word >> (key & 63) & 1 != 0 && *visits <= RAVE_CHILD_MAX {
                     let w = RAVE_WEIGHT * (1.0 - (self.first[key] as usize - i) as f32 * dist);
-                    ch.visits += w;
-                    ch.value += w * r;
+                    *visits += w;
+                    *value += w * r;
                 }
             }
         }
         for p in &self.seq {
             let k = p.player as usize * nm + p.mv as usize;
-            self.seen[k >> 6] &= !(1 << (k & 63));
+            self.seen[k >> 6 & (SEEN_WORDS - 1)] &= !(1 << (k & 63));
         }
     }
 
@@ -546,8 +553,9 @@ impl Mcts {
         let nd = &self.nodes[0];
         let mut v: Vec<(f32, (u16, u32, f32))> = (nd.first_child..nd.first_child + nd.nchildren)
             .map(|i| {
-                let ch = &self.nodes[i as usize];
-                (ch.value, (ch.mv, ch.real, ch.value / ch.visits))
+                let (ch, i) = (&self.nodes[i as usize], i as usize);
+                let value = self.stats.value[i];
+                (value, (ch.mv, ch.real, value / self.stats.visits[i]))
             })
             .collect();
         v.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.1.cmp(&a.1.1)));
@@ -558,19 +566,21 @@ impl Mcts {
     /// the most visits, then the first child), without sorting them all.
     pub fn best_root_move(&self) -> Option<u16> {
         let nd = &self.nodes[0];
-        let children =
-            &self.nodes[nd.first_child as usize..(nd.first_child + nd.nchildren) as usize];
-        let mut best: Option<&Node> = None;
-        for ch in children {
-            let better = best.is_none_or(|b| {
-                ch.value.total_cmp(&b.value).then(ch.real.cmp(&b.real))
-                    == std::cmp::Ordering::Greater
-            });
+        let mut best: Option<usize> = None;
+        for i in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
+            let better = best.is_none_or(|b| self.more_wins(i, b));
             if better {
-                best = Some(ch);
+                best = Some(i);
             }
         }
-        best.map(|ch| ch.mv)
+        best.map(|i| self.nodes[i].mv)
+    }
+
+    /// Whether node `a` has more weighted wins than node `b` (ties: more real visits).
+    fn more_wins(&self, a: usize, b: usize) -> bool {
+        let (value, nodes) = (&self.stats.value, &self.nodes);
+        (value[a].total_cmp(&value[b])).then(nodes[a].real.cmp(&nodes[b].real))
+            == std::cmp::Ordering::Greater
     }
 
     /// The lead in weighted wins of the best root move over the second, and the root's win
@@ -580,7 +590,7 @@ impl Mcts {
     pub fn final_lead(&self) -> Option<(f32, f32)> {
         let nd = &self.nodes[0];
         let mut wins =
-            (nd.first_child..nd.first_child + nd.nchildren).map(|i| self.nodes[i as usize].value);
+            (nd.first_child..nd.first_child + nd.nchildren).map(|i| self.stats.value[i as usize]);
         let mut best = wins.next()?;
         let mut second = 0.0f32;
         for w in wins {
@@ -593,7 +603,7 @@ impl Mcts {
         }
         let player = self.nodes[nd.first_child as usize].player as usize;
         let rate = if nd.real > 100 {
-            (self.sums[0][player] / nd.real as f32).max(0.1)
+            (self.stats.sums[0][player] / nd.real as f32).max(0.1)
         } else {
             1.0
         };
@@ -637,8 +647,9 @@ impl Mcts {
             }
             let best = (nd.first_child..nd.first_child + nd.nchildren)
                 .max_by(|&a, &b| {
-                    let (x, y) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                    x.value.total_cmp(&y.value).then(x.real.cmp(&y.real))
+                    let (value, nodes) = (&self.stats.value, &self.nodes);
+                    let (a, b) = (a as usize, b as usize);
+                    (value[a].total_cmp(&value[b])).then(nodes[a].real.cmp(&nodes[b].real))
                 })
                 .map(|i| i as usize);
             let Some(best) = best else { break };
@@ -751,11 +762,11 @@ impl Mcts {
                 }
                 let j = place(i) as usize;
                 self.nodes[j] = nd;
-                self.sums[j] = self.sums[i];
+                self.stats.copy(i, j);
             }
         }
         self.nodes.truncate(n as usize);
-        self.sums.truncate(n as usize);
+        self.stats.truncate(n as usize);
     }
 
     /// Tells the search the game's moves before the root (colour, move id or PASS), for the
@@ -1001,11 +1012,11 @@ mod tests {
                 m.run_once();
                 assert!(m.seen.iter().all(|&w| w == 0), "{v:?}");
             }
-            let prior_and_real = |n: &Node| PRIOR_COUNT + n.real as f32;
-            let nodes = &m.nodes[1..];
-            assert!(nodes.iter().all(|n| n.visits >= prior_and_real(n)));
+            let prior_and_real = |i: usize| PRIOR_COUNT + m.nodes[i].real as f32;
+            let visits = &m.stats.visits;
+            assert!((1..m.nodes.len()).all(|i| visits[i] >= prior_and_real(i)));
             assert!(
-                nodes.iter().any(|n| n.visits > prior_and_real(n) + 0.01),
+                (1..m.nodes.len()).any(|i| visits[i] > prior_and_real(i) + 0.01),
                 "some move got RAVE results ({v:?})"
             );
         }

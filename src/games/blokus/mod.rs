@@ -14,6 +14,7 @@ pub mod last_tree;
 pub mod level;
 pub mod mcts;
 pub mod move_lists;
+pub mod node_stats;
 pub mod pieces;
 pub mod playout;
 pub mod position_value;

@@ -135,20 +135,6 @@ pub struct BuiltAt {
 /// Playout weight per piece (index masked with 31: at most 21 pieces).
 type PieceWeights = [f32; 32];
 
-/// The weights `pw` of the pieces in `left` (a bit per piece), zero for the others: a move of
-/// a piece not left weighs zero.
-#[inline]
-fn live_weights(pw: &PieceWeights, left: u32) -> PieceWeights {
-    let mut live = [0.0; 32];
-    let mut rest = left;
-    while rest != 0 {
-        let k = rest.trailing_zeros() as usize & 31;
-        live[k] = pw[k];
-        rest &= rest - 1;
-    }
-    live
-}
-
 /// Room for any move list: more than the placements of any piece set (each move is in a list
 /// at most once), a power of two so that masked indices need no bounds checks.
 const LIST_CAP: usize = 1 << 15;
@@ -435,7 +421,9 @@ impl Playout {
             self.build(b, c, want);
         } else {
             let t = b.tables();
-            let live = live_weights(&self.piece_weight, b.left_mask(c) & want);
+            // The pieces whose moves stay (each weighs more than zero).
+            let live = b.left_mask(c) & want;
+            let piece_weight = &self.piece_weight;
             let list = &mut self.lists[c];
             list.pieces = want;
             let moves = &mut *list.moves;
@@ -449,11 +437,10 @@ impl Playout {
                 prefetch(&all_placed[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
                 let m = moves[i & (LIST_CAP - 1)];
                 let p = all_placed[m as usize];
-                let w = live[p.piece()];
-                let keep = w != 0.0 && !p.meets(forbidden);
+                let keep = live >> p.piece() & 1 != 0 && !p.meets(forbidden);
                 moves[n & (LIST_CAP - 1)] = m;
                 if keep {
-                    total += local.weight(p, w);
+                    total += local.weight(p, piece_weight[p.piece()]);
                     self.cum[n & (LIST_CAP - 1)] = total;
                     n += 1;
                 }

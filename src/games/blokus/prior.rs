@@ -162,35 +162,39 @@ impl Kinds {
     /// weights `w`.
     pub fn set(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
         let t = b.tables();
-        for p in 0..t.npoints() {
-            if !b.is_free_for(c, p) {
+        let bit = 1u8 << c;
+        for p in 0..t.npoints().min(MAX_POINTS) {
+            let f = b.forbidden_at(p as u16);
+            let (cover, beside, corner) = if f & bit != 0 {
                 // Squares the colour may not cover: only beside or as corner points.
-                let occupied = b.owner(p).is_some();
-                self.beside[p] = if occupied { 0 } else { 1 };
-                self.corner[p] = if b.owner(p) == Some(c) { 0 } else { 1 };
-                self.cover[p] = 2;
+                let owner = b.owner(p);
+                (2, u8::from(owner.is_none()), u8::from(owner != Some(c)))
             } else {
-                let f = b.forbidden_at(p as u16);
-                let mut near = b.attach_mask(p);
+                let here = b.attach_mask(p);
+                let mut near = here;
                 let mut free = 0u8;
                 for &q in t.geo.adj(p as u16) {
                     near |= b.attach_mask(q as usize) & !f;
-                    free += u8::from(b.is_free_for(c, q as usize));
+                    free += u8::from(b.forbidden_at(q) & bit == 0);
                 }
-                let corner_of_opp = b.attach_mask(p) & opp != 0;
-                self.cover[p] = if corner_of_opp {
+                let corner_of_opp = here & opp != 0;
+                let cover = if corner_of_opp {
                     0
                 } else if near & opp != 0 {
                     1
                 } else {
                     2
                 };
-                self.beside[p] = if b.is_attach(c, p) { 2 } else { 3 };
-                self.corner[p] = 2 + free + if corner_of_opp { 5 } else { 0 };
-            }
-            self.cover_w[p] = w[self.cover[p] as usize];
-            self.beside_w[p] = w[BESIDE_AT + self.beside[p] as usize];
-            self.corner_w[p] = w[CORNER_AT + self.corner[p] as usize];
+                let beside = if here & bit != 0 { 2 } else { 3 };
+                let corner = 2 + free + if corner_of_opp { 5 } else { 0 };
+                (cover, beside, corner)
+            };
+            self.cover[p] = cover;
+            self.beside[p] = beside;
+            self.corner[p] = corner;
+            self.cover_w[p] = w[cover as usize];
+            self.beside_w[p] = w[BESIDE_AT + beside as usize];
+            self.corner_w[p] = w[CORNER_AT + corner as usize];
         }
     }
 

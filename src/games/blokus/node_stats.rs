@@ -1,0 +1,180 @@
+//! The search tree's results and priors, one array per field (a struct of arrays beside the
+//! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
+//! read them contiguously, so that selection scores several children an instruction.
+
+/// Results and priors per node, indexed as the tree's nodes.
+#[derive(Debug, Default)]
+pub struct NodeStats {
+    /// Weight of the results in `value`: the prior's virtual count, real visits, RAVE results.
+    pub visits: Vec<f32>,
+    /// Weighted sum of the results of the player who made the node's move.
+    pub value: Vec<f32>,
+    /// The share of the node's move in its parent's prior weights.
+    pub prior: Vec<f32>,
+    /// The sum of every player's results over the node's real visits (the root's is the base
+    /// of the children's initial values).
+    pub sums: Vec<[f32; 4]>,
+}
+
+impl NodeStats {
+    /// Appends a node with these results and prior, and no real visit.
+    #[inline]
+    pub fn push(&mut self, visits: f32, value: f32, prior: f32) {
+        self.visits.push(visits);
+        self.value.push(value);
+        self.prior.push(prior);
+        self.sums.push([0.0; 4]);
+    }
+
+    /// Appends nodes with these results and priors (visits, value, prior), and no real visit.
+    #[inline]
+    pub fn extend(&mut self, nodes: impl ExactSizeIterator<Item = (f32, f32, f32)> + Clone) {
+        self.visits.extend(nodes.clone().map(|n| n.0));
+        self.value.extend(nodes.clone().map(|n| n.1));
+        self.prior.extend(nodes.map(|n| n.2));
+        self.sums.resize(self.visits.len(), [0.0; 4]);
+    }
+
+    /// Keeps the first `n` nodes.
+    pub fn truncate(&mut self, n: usize) {
+        self.visits.truncate(n);
+        self.value.truncate(n);
+        self.prior.truncate(n);
+        self.sums.truncate(n);
+    }
+
+    /// Copies node `from`'s fields to node `to`.
+    pub fn copy(&mut self, from: usize, to: usize) {
+        self.visits[to] = self.visits[from];
+        self.value[to] = self.value[from];
+        self.prior[to] = self.prior[from];
+        self.sums[to] = self.sums[from];
+    }
+
+    /// The largest capacity of the arrays.
+    pub fn capacity(&self) -> usize {
+        (self.visits.capacity())
+            .max(self.value.capacity())
+            .max(self.prior.capacity())
+            .max(self.sums.capacity())
+    }
+
+    /// Among the nodes `first..first + n`, the first with the highest selection score
+    /// `(value + prior * factor) / visits` (exactly as those scores compare one by one, first
+    /// to last, keeping a strictly higher one: the same child).
+    #[inline]
+    pub fn best_score(&self, first: usize, n: usize, factor: f32) -> usize {
+        let range = first..first + n;
+        first
+            + best_score(
+                &self.value[range.clone()],
+                &self.prior[range.clone()],
+                &self.visits[range],
+                factor,
+            )
+    }
+}
+
+/// Children scored side by side: the width of the lanes of [`best_score`].
+const LANES: usize = 8;
+
+/// The first `chunks` chunks of [`LANES`] values of `s`.
+#[inline]
+fn chunked(s: &[f32], chunks: usize) -> &[[f32; LANES]] {
+    s[..chunks * LANES].as_chunks().0
+}
+
+/// The index of the first of the highest scores `(value[i] + prior[i] * factor) / visits[i]`
+/// (0 when empty). Each of [`LANES`] lanes keeps its own first highest score, the lanes
+/// advancing a chunk at a time (the compiler turns a chunk into a few vector instructions);
+/// then the best lane, ties to the lowest index, and the last few one by one. The scores are
+/// the same floating-point operations as one by one, and no score is NaN (the visits are at
+/// least the prior's virtual count), so the answer is that of the one-by-one scan.
+fn best_score(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
+    let n = value.len().min(prior.len()).min(visits.len());
+    let chunks = n / LANES;
+    let mut top = [f32::NEG_INFINITY; LANES];
+    // The chunk of each lane's best, as a float so that the lanes pick it as they pick the
+    // scores (exact below 2^24 chunks).
+    let mut at = [0.0f32; LANES];
+    let (v, p, w) = (
+        chunked(value, chunks),
+        chunked(prior, chunks),
+        chunked(visits, chunks),
+    );
+    for (k, ((v, p), w)) in v.iter().zip(p).zip(w).enumerate() {
+        let k = k as f32;
+        for l in 0..LANES {
+            let s = (v[l] + p[l] * factor) / w[l];
+            let better = s > top[l];
+            top[l] = if better { s } else { top[l] };
+            at[l] = if better { k } else { at[l] };
+        }
+    }
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    if chunks > 0 {
+        for l in 0..LANES {
+            let i = at[l] as usize * LANES + l;
+            if top[l] > best_score || (top[l] == best_score && i < best) {
+                best_score = top[l];
+                best = i;
+            }
+        }
+    }
+    for i in chunks * LANES..n {
+        let s = (value[i] + prior[i] * factor) / visits[i];
+        if s > best_score {
+            best_score = s;
+            best = i;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blokus::rng::Rng;
+
+    /// The one-by-one scan the lanes must match.
+    fn scan(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
+        let mut best = 0;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in 0..value.len() {
+            let s = (value[i] + prior[i] * factor) / visits[i];
+            if s > best_score {
+                best_score = s;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The lanes pick the child the one-by-one scan picks, ties included (values drawn from
+    /// a few levels so that equal scores are common), at every length around the lane width.
+    #[test]
+    fn the_lanes_pick_the_first_best_child() {
+        let mut rng = Rng::new(12);
+        let mut ties = 0;
+        for n in 0..70 {
+            for round in 0..40 {
+                let levels = if round % 2 == 0 { 3 } else { 1000 };
+                let draw = |rng: &mut Rng| rng.below(levels) as f32 / levels as f32;
+                let value: Vec<f32> = (0..n).map(|_| draw(&mut rng)).collect();
+                let prior: Vec<f32> = (0..n).map(|_| draw(&mut rng)).collect();
+                let visits: Vec<f32> = (0..n).map(|_| 3.0 + rng.below(3) as f32).collect();
+                let factor = [0.0, 0.5, 3.7][round % 3];
+                let want = scan(&value, &prior, &visits, factor);
+                assert_eq!(
+                    best_score(&value, &prior, &visits, factor),
+                    want,
+                    "{n} {round}"
+                );
+                let score = |i: usize| (value[i] + prior[i] * factor) / visits[i];
+                ties += usize::from((want + 1..n).any(|i| score(i) == score(want)));
+            }
+        }
+        assert!(ties > 100, "ties tested: {ties}");
+    }
+}
