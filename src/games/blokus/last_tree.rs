@@ -133,14 +133,14 @@ mod tests {
     fn restarted_tree_searches_as_a_new_one(v: Variant) {
         let start = Board::new(v);
         let mut used = Mcts::new(&start, 3);
-        for _ in 0..500 {
+        for _ in 0..200 {
             used.run_once();
         }
         let mut after = start.clone();
         after.play(0, used.root_stats()[0].0);
         assert!(used.restart(&after, 9));
         let mut fresh = Mcts::new(&after, 9);
-        for _ in 0..500 {
+        for _ in 0..200 {
             used.run_once();
             fresh.run_once();
         }
