@@ -89,9 +89,9 @@ def test_same_labels_give_the_same_file(tmp_path):
 
 def test_init_from_a_written_file_starts_where_that_file_left_off(tmp_path):
     labels = tmp_path / "labels.jsonl"
-    synthetic(labels, decisions=200, seed=2)
+    synthetic(labels, decisions=150, seed=2)
     data = train_ntuple.load([labels], nt.DEFAULT_TUPLES)
-    args = dict(steps=100, rate=5.0, l2=0.0, temperature=100.0, holdout=5, fit_linear=False, pull=0.0)
+    args = dict(steps=50, rate=5.0, l2=0.0, temperature=100.0, holdout=5, fit_linear=False, pull=0.0)
     weights, tables, _, first = train_ntuple.fit(data, nt.DEFAULT_TUPLES, **args)
     out = tmp_path / "first.txt"
     train_ntuple.write(out, weights, tables, nt.DEFAULT_TUPLES, "test")
