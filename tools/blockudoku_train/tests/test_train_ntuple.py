@@ -85,3 +85,26 @@ def test_same_labels_give_the_same_file(tmp_path):
         assert train_ntuple.main([str(labels), "--out", str(out), "--steps", "20", "--fit-linear"]) == 0
         outs.append(out.read_text())
     assert outs[0] == outs[1]
+
+
+def test_init_from_a_written_file_starts_where_that_file_left_off(tmp_path):
+    labels = tmp_path / "labels.jsonl"
+    synthetic(labels, decisions=150, seed=2)
+    data = train_ntuple.load([labels], nt.DEFAULT_TUPLES)
+    args = dict(steps=50, rate=5.0, l2=0.0, temperature=100.0, holdout=5, fit_linear=False, pull=0.0)
+    weights, tables, _, first = train_ntuple.fit(data, nt.DEFAULT_TUPLES, **args)
+    out = tmp_path / "first.txt"
+    train_ntuple.write(out, weights, tables, nt.DEFAULT_TUPLES, "test")
+    init = train_ntuple.read_eval_file(out, nt.DEFAULT_TUPLES)
+    assert list(init[0]) == list(weights)
+    _, again, _, report = train_ntuple.fit(data, nt.DEFAULT_TUPLES, **dict(args, steps=0), init=init)
+    assert all((a == b).all() for a, b in zip(again, tables))
+    assert report["held_out_agree_before"] == first["held_out_agree_after"]
+    assert report["held_out_agree_before"] > first["held_out_agree_before"]
+
+
+def test_crowded_hands_weigh_more_and_the_weights_average_one():
+    data = {"filled": np.array([0, 10, 30, 40])}
+    w = train_ntuple.hand_weights(data, 30, 3.0)
+    assert np.allclose(w, np.array([1, 1, 3, 3]) / 2.0)
+    assert np.allclose(train_ntuple.hand_weights(data, 0, 1.0), 1.0)
