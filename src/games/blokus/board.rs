@@ -600,11 +600,7 @@ impl Board {
         mg: &mut MoveGen,
         out: &mut Vec<u16>,
     ) {
-        if self.out & (1 << c) != 0 {
-            return;
-        }
         let t = self.t;
-        let stamp = mg.new_stamp();
         let mut sized = 0u32;
         for k in 0..t.npieces() {
             let size = t.shapes[k].cells.len() as u8;
@@ -612,17 +608,29 @@ impl Board {
                 sized |= 1 << k;
             }
         }
-        self.for_loose_moves(c, sized, |m| {
+        self.gen_moves_of(c, sized, mg, out);
+    }
+
+    /// Appends the legal moves of colour `c` with the pieces of `pieces` (bit k: piece k), in
+    /// the order of [`Board::gen_moves`] (its moves of other pieces left out).
+    pub fn gen_moves_of(&mut self, c: usize, pieces: u32, mg: &mut MoveGen, out: &mut Vec<u16>) {
+        if self.out & (1 << c) != 0 {
+            return;
+        }
+        let stamp = mg.new_stamp();
+        self.for_loose_moves(c, pieces, |m| {
             mg.marks[m as usize] = stamp;
             out.push(m);
             true
         });
-        let usable = sized & self.contact_pieces(c);
-        if usable == 0 {
+        let contact = self.contact_pieces(c);
+        if contact == 0 {
             return;
         }
+        // The dead corner points are dropped whatever the pieces, as by `gen_moves`.
         let n = self.live_attach(c).len();
-        for i in 0..n {
+        let usable = pieces & contact;
+        for i in 0..n * usize::from(usable != 0) {
             let p = self.attach[c][i] as usize;
             self.gen_moves_at(c, p, usable, mg, stamp, out);
         }
@@ -778,6 +786,15 @@ impl Board {
     #[inline]
     pub fn attach_mask(&self, p: usize) -> u8 {
         self.attach_bits[p] & !self.forbidden[p]
+    }
+
+    /// [`Board::attach_mask`] of every square at once, into `out` (zero past the board's
+    /// squares).
+    #[inline]
+    pub fn attach_masks(&self, out: &mut [u8; SQUARE_SLOTS]) {
+        for ((o, &a), &f) in out.iter_mut().zip(&self.attach_bits).zip(&self.forbidden) {
+            *o = a & !f;
+        }
     }
 
     /// Bit mask of the colours played by other players than the one controlling `c`.

@@ -150,6 +150,9 @@ pub struct Mcts {
     node_limit: usize,
     /// Scratch of [`Mcts::compact`]: a bit per node, set for the nodes kept.
     kept: Vec<u64>,
+    /// Expansions whose moves came from a node of the descent (checked against a new list).
+    #[cfg(test)]
+    from_descent: u64,
 }
 
 /// Words of the RAVE update's bit per player and move: room for four players' moves on any
@@ -242,6 +245,8 @@ impl Mcts {
             playouts: 0,
             node_limit: MAX_NODES,
             kept: Vec::new(),
+            #[cfg(test)]
+            from_descent: 0,
         }
     }
 
@@ -296,20 +301,12 @@ impl Mcts {
 
     fn expand(&mut self, node: usize, b: &mut Board) {
         self.nodes[node].expanded = true;
-        let Some(c) = b.skip_to_mover() else {
+        let Some(c) = self.gen_children(b) else {
             return;
         };
         let player = b.player_of(c) as u8;
-        self.buf.clear();
-        b.gen_moves(c, &mut self.mg, &mut self.buf);
         let t = b.tables();
         let first = self.nodes.len() as u32;
-        // Early on only the larger pieces are worth a look.
-        let pieces = self.playout.considered(b.nmoves(), b.ncolours());
-        let considered = |m: &u16| pieces >> t.moves[*m as usize].piece & 1 != 0;
-        if self.buf.iter().any(considered) {
-            self.buf.retain(considered);
-        }
         if let Some(start) = considered::first_piece_start(b, c) {
             self.buf
                 .retain(|&m| t.moves[m as usize].points().contains(&start));
@@ -360,6 +357,106 @@ impl Mcts {
         let nd = &mut self.nodes[node];
         nd.first_child = first;
         nd.nchildren = self.buf.len() as u32;
+    }
+
+    /// Puts in `buf` the moves of the children of a node at `b`, and answers their colour
+    /// (`None` at the game's end): the colour to move skips to the next with a legal move, and
+    /// early on only the larger pieces are worth a look (all pieces when none of those fits).
+    /// The colour to play is tried first, so that most expansions generate its moves once
+    /// without asking first whether it has any.
+    fn gen_children(&mut self, b: &mut Board) -> Option<usize> {
+        let pieces = self.playout.considered(b.nmoves(), b.ncolours());
+        let all = self.playout.all_pieces();
+        let c = b.to_play();
+        if self.children_from_descent(b, c, pieces) && !self.buf.is_empty() {
+            return Some(c);
+        }
+        let (mg, buf) = (&mut self.mg, &mut self.buf);
+        let mut gen_at = |b: &mut Board, c: usize| {
+            buf.clear();
+            b.gen_moves_of(c, pieces, mg, buf);
+            if buf.is_empty() && pieces != all {
+                b.gen_moves_of(c, all, mg, buf);
+            }
+            !buf.is_empty()
+        };
+        if gen_at(b, c) {
+            return Some(c);
+        }
+        let c = b.skip_to_mover()?;
+        gen_at(b, c);
+        Some(c)
+    }
+
+    /// Puts in `buf` colour `c`'s legal moves of `pieces` at `b`, in the order of
+    /// [`Board::gen_moves_of`], from the children of the deepest node of the simulation's
+    /// descent where `c` was to move: those still legal, then the moves at the corner points
+    /// its move since then opened. A move legal now was legal there (squares and corner points
+    /// only close, pieces only go), and a move keeps the first live corner point it covers,
+    /// so the order holds. False (and `buf` not set) where no such node is known, or where
+    /// the lists differ in kind: other pieces considered, another rule stage, the children
+    /// filtered in the opening, loose pieces.
+    fn children_from_descent(&mut self, b: &mut Board, c: usize, pieces: u32) -> bool {
+        let t = b.tables();
+        if t.rules.loose != 0 || b.is_out(c) {
+            return false;
+        }
+        let nodes = &self.nodes;
+        let colour_at = |p: &Passed| nodes[nodes[p.node as usize].first_child as usize].colour;
+        let Some(&then) = self
+            .passed
+            .iter()
+            .rev()
+            .find(|p| colour_at(p) as usize == c)
+        else {
+            return false;
+        };
+        if !then.seeds || then.stage != b.rule_stage(c) {
+            return false;
+        }
+        let nd = self.nodes[then.node as usize];
+        let children = nd.first_child as usize..(nd.first_child + nd.nchildren) as usize;
+        let want = self.playout.considered(then.nmoves as usize, b.ncolours());
+        let piece = t.moves[self.nodes[children.start].mv as usize].piece;
+        let listed = if want >> piece & 1 != 0 {
+            want
+        } else {
+            self.playout.all_pieces()
+        };
+        if listed != pieces {
+            return false;
+        }
+        // The live corner points added since, at the end of the list once the dead are dropped.
+        let opened = (b.attach_points(c)[then.corners as usize..].iter())
+            .filter(|&&p| b.is_free_for(c, p as usize))
+            .count();
+        let live = b.live_attach_points(c).len();
+        let stamp = self.mg.new_stamp();
+        let (forbidden, all_bits) = (b.forbidden_set(c), t.all_bits());
+        self.buf.clear();
+        for ch in &self.nodes[children] {
+            let bits = all_bits[ch.mv as usize];
+            if b.left(c, bits.piece() as usize) > 0 && !bits.meets(forbidden) {
+                self.mg.marks[ch.mv as usize] = stamp;
+                self.buf.push(ch.mv);
+            }
+        }
+        let usable = pieces & b.contact_pieces(c);
+        for i in live - opened..live {
+            let p = b.attach_points(c)[i] as usize;
+            b.gen_moves_at(c, p, usable, &mut self.mg, stamp, &mut self.buf);
+        }
+        #[cfg(test)]
+        {
+            let mut fresh = Vec::new();
+            (b.clone()).gen_moves_of(c, pieces, &mut MoveGen::new(t), &mut fresh);
+            assert_eq!(
+                fresh, self.buf,
+                "the moves brought up to date are the moves"
+            );
+            self.from_descent += 1;
+        }
+        true
     }
 
     fn select(&self, node: usize) -> usize {
@@ -786,6 +883,8 @@ impl Mcts {
     pub fn ensure_root(&mut self) {
         if !self.nodes[0].expanded {
             let mut b = self.root.clone();
+            // No descent to take the moves from.
+            self.passed.clear();
             self.expand(0, &mut b);
         }
     }
@@ -1018,6 +1117,40 @@ mod tests {
             assert!(
                 (1..m.nodes.len()).any(|i| visits[i] > prior_and_real(i) + 0.01),
                 "some move got RAVE results ({v:?})"
+            );
+        }
+    }
+
+    /// Many expansions past the opening's rounds (a quarter at least, in a shallow tree of four
+    /// colours) take their moves from a node of the descent
+    /// (each such list is checked against a new one under test, see
+    /// [`Mcts::children_from_descent`]).
+    #[test]
+    fn expansions_bring_the_descents_moves_up_to_date() {
+        for (v, seed, moves_before) in [
+            (Variant::Duo, 3, 12),
+            (Variant::Classic, 4, 12),
+            (Variant::Trigon, 5, 40),
+            (Variant::Nexos, 6, 12),
+        ] {
+            let mut b = Board::new(v);
+            let t = b.tables();
+            let (mut rng, mut mg, mut moves) = (Rng::new(seed), MoveGen::new(t), Vec::new());
+            for _ in 0..moves_before {
+                let Some(c) = b.skip_to_mover() else { break };
+                moves.clear();
+                b.gen_moves(c, &mut mg, &mut moves);
+                b.play(c, moves[rng.below(moves.len())]);
+            }
+            let mut m = Mcts::new(&b, seed);
+            for _ in 0..200 {
+                m.run_once();
+            }
+            let expansions = m.nodes.iter().filter(|n| n.expanded).count() as u64;
+            assert!(
+                4 * m.from_descent > expansions,
+                "{v:?}: {} of {expansions}",
+                m.from_descent
             );
         }
     }

@@ -142,6 +142,8 @@ pub struct Kinds {
     cover_w: [f32; SQUARE_SLOTS],
     beside_w: [f32; SQUARE_SLOTS],
     corner_w: [f32; SQUARE_SLOTS],
+    /// Scratch: the live corner points of each square (see [`Board::attach_mask`]).
+    live: [u8; SQUARE_SLOTS],
 }
 
 impl Default for Kinds {
@@ -153,6 +155,7 @@ impl Default for Kinds {
             cover_w: [0.0; SQUARE_SLOTS],
             beside_w: [0.0; SQUARE_SLOTS],
             corner_w: [0.0; SQUARE_SLOTS],
+            live: [0; SQUARE_SLOTS],
         }
     }
 }
@@ -163,6 +166,9 @@ impl Kinds {
     pub fn set(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
         let t = b.tables();
         let bit = 1u8 << c;
+        // The live corner points of every square, read once here and up to four times below.
+        let live = &mut self.live;
+        b.attach_masks(live);
         for p in 0..t.npoints().min(MAX_POINTS) {
             let f = b.forbidden_at(p as u16);
             let (cover, beside, corner) = if f & bit != 0 {
@@ -170,13 +176,14 @@ impl Kinds {
                 let owner = b.owner(p);
                 (2, u8::from(owner.is_none()), u8::from(owner != Some(c)))
             } else {
-                let here = b.attach_mask(p);
-                let mut near = here;
+                let here = live[p];
+                let mut around = 0u8;
                 let mut free = 0u8;
                 for &q in t.geo.adj(p as u16) {
-                    near |= b.attach_mask(q as usize) & !f;
+                    around |= live[q as usize & (SQUARE_SLOTS - 1)];
                     free += u8::from(b.forbidden_at(q) & bit == 0);
                 }
+                let near = here | (around & !f);
                 let corner_of_opp = here & opp != 0;
                 let cover = if corner_of_opp {
                     0
