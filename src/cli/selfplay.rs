@@ -46,6 +46,8 @@ struct GameResult {
 struct Setup {
     set: PieceSet,
     eval: Evaluation,
+    /// The evaluation of the separate labelling search (--distill-teacher).
+    teacher: Option<Evaluation>,
     limits: Limits,
     starts: Vec<Board>,
 }
@@ -70,6 +72,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--jsonl", args.jsonl.is_some()),
         ("--record", args.record.is_some()),
         ("--distill", args.distill.is_some()),
+        ("--distill-teacher", args.distill_teacher.is_some()),
         ("--eval-file", args.eval_file.is_some()),
     ];
     let sudoku_only = [
@@ -106,6 +109,11 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     if let Some(text) = &args.weights {
         eval.weights = parse_weights(text)?;
     }
+    let teacher = match (&args.distill_teacher, &args.distill) {
+        (Some(value), Some(_)) => Some(Evaluation::from_option(value)?),
+        (Some(_), None) => return Err("--distill-teacher needs --distill".into()),
+        (None, _) => None,
+    };
     let limits = limits(args)?;
     let starts = match &args.starts {
         Some(path) => read_starts(path)?,
@@ -114,6 +122,7 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
     Ok(Setup {
         set,
         eval,
+        teacher,
         limits,
         starts,
     })
@@ -232,7 +241,10 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
             .level(args.level);
         iterative::deepen(&mut search, &control, &mut |_| {});
         if args.distill.is_some() {
-            let compared = search.compared();
+            let compared = match &setup.teacher {
+                Some(teacher) => teacher_compared(setup, teacher, position, &hand, seed),
+                None => search.compared(),
+            };
             labels += &label_line(game, rounds, position.board, &hand, &compared, &setup.set);
         }
         let Some(plan) = search.chosen_plan() else {
@@ -261,6 +273,31 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         chance,
         labels,
     }
+}
+
+/// The depth of the separate labelling search (--distill-teacher): the look-ahead's full
+/// iterations, as `--depth 4`.
+const TEACHER_DEPTH: u32 = 4;
+
+/// The final boards that the separate teacher (--distill-teacher) compares for `hand` on
+/// `position`: the look-ahead to [`TEACHER_DEPTH`] on every board, whatever the player does.
+fn teacher_compared(
+    setup: &Setup,
+    teacher: &Evaluation,
+    position: Position,
+    hand: &[Piece],
+    seed: u64,
+) -> Vec<Compared> {
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        depth: Some(TEACHER_DEPTH),
+        ..Limits::default()
+    };
+    let control = SearchControl::new(stop, time::budget(&limits, 0), None, limits.depth);
+    let mut search =
+        HandSearch::new(&setup.set, teacher.clone(), position, hand, seed).lookahead_from(0);
+    iterative::deepen(&mut search, &control, &mut |_| {});
+    search.compared()
 }
 
 /// The `--distill` line of one hand (empty if the search did not look ahead): the position,

@@ -76,6 +76,12 @@ pub struct SelfplayArgs {
     /// docs/blockudoku-distill.md).
     #[arg(long)]
     pub distill: Option<PathBuf>,
+    /// Blockudoku, with --distill: the labels come from a separate teacher, the look-ahead
+    /// (`--depth 4`, on every board) with this evaluation (as --eval-file: `handmade`, `builtin`
+    /// or a file), while the game is played by the player the other options set (DAgger: the
+    /// student's positions, the teacher's labels). Without it the labelling search plays.
+    #[arg(long)]
+    pub distill_teacher: Option<String>,
     /// Blockudoku: look ahead (iterations 3+) only on boards with at least this many filled
     /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
     #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]

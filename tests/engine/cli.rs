@@ -244,6 +244,67 @@ fn selfplay_distill_writes_the_look_ahead_labels() {
 }
 
 #[test]
+fn selfplay_distill_teacher_labels_the_players_positions() {
+    let dir = std::env::temp_dir().join(format!("tessera-dagger-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let (labels, games) = (dir.join(format!("{name}.labels")), dir.join(name));
+        let mut args = vec!["selfplay", "blockudoku", "--games", "2", "--cap", "4"];
+        args.extend_from_slice(&["--seed", "41", "--jsonl", games.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let with_labels = extra.contains(&"--distill");
+        let labels_path = labels.to_str().unwrap().to_owned();
+        if with_labels {
+            let at = args.iter().position(|a| *a == "--distill").unwrap();
+            args.insert(at + 1, &labels_path);
+        }
+        tessera(&args);
+        let games = std::fs::read_to_string(games).unwrap();
+        let scores: Vec<String> = games
+            .lines()
+            .map(|l| format!("{} {}", json_value(l, "rounds"), json_value(l, "score")))
+            .collect();
+        let labels = with_labels.then(|| std::fs::read_to_string(labels).unwrap());
+        (scores, labels)
+    };
+    let (played, _) = run("player", &["--depth", "2"]);
+    let teacher = ["--distill-teacher", "handmade"];
+    let (dagger, labels) = run(
+        "dagger",
+        &[&["--depth", "2", "--distill"], &teacher[..]].concat(),
+    );
+    assert_eq!(dagger, played, "the player plays, not the teacher");
+    let labels = labels.unwrap();
+    assert_eq!(labels.lines().count(), 8, "a label every round: {labels}");
+    // The first hand of each game meets the same board, so the separate teacher labels it as
+    // the teacher that plays does (the hand-made look-ahead on every board).
+    let own = [
+        "--depth",
+        "4",
+        "--lookahead-from",
+        "0",
+        "--eval-file",
+        "handmade",
+    ];
+    let (_, own_labels) = run("teacher", &[&own[..], &["--distill"]].concat());
+    let first = |text: &str| text.lines().next().unwrap().to_owned();
+    assert_eq!(first(&labels), first(&own_labels.unwrap()));
+    let no_file = tessera_fails(&[
+        "selfplay",
+        "blockudoku",
+        "--depth",
+        "2",
+        "--distill-teacher",
+        "handmade",
+    ]);
+    assert!(
+        no_file.contains("--distill-teacher needs --distill"),
+        "{no_file}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn selfplay_time_limit_ends_a_long_run_with_its_rounds_counted() {
     let out = tessera(&[
         "selfplay",
