@@ -10,7 +10,9 @@
 //!
 //! Runs made with `selfplay --death-chance` also carry each game's summed exact chance of dying;
 //! then the paired games' chances are compared too (mean difference per game and its standard
-//! error), which tells players apart with far fewer games than their deaths.
+//! error), which tells players apart with far fewer games than their deaths. Runs that carry
+//! each game's count of hands dealt to crowded boards (36+ filled cells, where most of the risk
+//! lies) get the same paired test of those counts.
 
 use super::selfplay::survival;
 use clap::Args;
@@ -35,6 +37,8 @@ struct Game {
     died: bool,
     /// The summed chance of dying over the game's rounds (`selfplay --death-chance`).
     chance: Option<f64>,
+    /// Hands dealt to crowded boards (`selfplay --jsonl` writes it).
+    crowded: Option<f64>,
 }
 
 /// Runs the subcommand; returns the exit code.
@@ -81,6 +85,7 @@ fn parse_game(line: &str) -> Option<Game> {
             _ => return None,
         },
         chance: value(line, "chance").and_then(|v| v.parse().ok()),
+        crowded: value(line, "crowded").and_then(|v| v.parse().ok()),
     })
 }
 
@@ -132,19 +137,20 @@ fn report(a: &[Game], b: &[Game]) -> Vec<String> {
             "paired: games {pairs} lost_by_both {both} only_A {only_a} only_B {only_b} p {p:.4} (sign test)"
         ));
     }
-    let chances: Vec<(f64, f64)> = a
-        .iter()
-        .filter_map(|g| Some((g.chance?, by_deal.get(&(g.seed, g.game))?.chance?)))
-        .collect();
-    if let Some(line) = paired_chance(&chances) {
-        lines.push(line);
-    }
+    let paired = |field: fn(&Game) -> Option<f64>| -> Vec<(f64, f64)> {
+        a.iter()
+            .filter_map(|g| Some((field(g)?, field(by_deal.get(&(g.seed, g.game))?)?)))
+            .collect()
+    };
+    lines.extend(paired_sums("chance", &paired(|g| g.chance)));
+    lines.extend(paired_sums("crowded", &paired(|g| g.crowded)));
     lines
 }
 
-/// The paired games' summed death chances (A, B): their totals, the ratio, and the mean
-/// difference per game with its standard error (a paired z test; games are independent).
-fn paired_chance(pairs: &[(f64, f64)]) -> Option<String> {
+/// The paired games' sums of one quantity (A, B), e.g. the summed death chances: their totals,
+/// the ratio, and the mean difference per game with its standard error (a paired z test; games
+/// are independent).
+fn paired_sums(name: &str, pairs: &[(f64, f64)]) -> Option<String> {
     if pairs.len() < 2 {
         return None;
     }
@@ -160,7 +166,7 @@ fn paired_chance(pairs: &[(f64, f64)]) -> Option<String> {
         / (n - 1.0);
     let se = (var / n).sqrt();
     Some(format!(
-        "chance: paired games {} summed A {sum_a:.4} B {sum_b:.4} A/B {:.3} mean_difference {mean:.3e} \
+        "{name}: paired games {} summed A {sum_a:.4} B {sum_b:.4} A/B {:.3} mean_difference {mean:.3e} \
          se {se:.1e} z {:.2}",
         pairs.len(),
         sum_a / sum_b,
@@ -217,23 +223,27 @@ mod tests {
                 rounds: 12,
                 died: true,
                 chance: None,
+                crowded: None,
             })
         );
         let with_chance =
             parse_game(r#"{"game":1,"seed":3,"rounds":40,"died":false,"chance":2.5e-3}"#);
         assert_eq!(with_chance.and_then(|g| g.chance), Some(2.5e-3));
+        let crowded = parse_game(r#"{"game":1,"rounds":40,"died":false,"crowded":17}"#);
+        assert_eq!(crowded.and_then(|g| g.crowded), Some(17.0));
         let old = parse_game(r#"{"game":7,"start":1,"rounds":12,"died":false,"score":5}"#);
         assert_eq!(old.map(|g| (g.seed, g.died)), Some((None, false)));
         assert_eq!(parse_game(r#"{"game":7,"rounds":"x","died":true}"#), None);
     }
 
     #[test]
-    fn paired_chances_give_the_mean_difference_and_its_error() {
+    fn paired_sums_give_the_mean_difference_and_its_error() {
         // Differences 0.1, 0.3: mean 0.2, sample variance 0.02, se 0.1, z 2.
-        let line = paired_chance(&[(0.5, 0.4), (0.6, 0.3)]).unwrap();
+        let line = paired_sums("chance", &[(0.5, 0.4), (0.6, 0.3)]).unwrap();
+        assert!(line.starts_with("chance: paired games 2"), "{line}");
         assert!(line.contains("summed A 1.1000 B 0.7000"), "{line}");
         assert!(line.contains("mean_difference 2.000e-1"), "{line}");
         assert!(line.contains("se 1.0e-1 z 2.00"), "{line}");
-        assert_eq!(paired_chance(&[(0.5, 0.4)]), None);
+        assert_eq!(paired_sums("crowded", &[(5.0, 4.0)]), None);
     }
 }

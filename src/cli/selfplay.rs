@@ -25,6 +25,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// Boards of at least this many filled cells count as crowded in the statistics: most of the
+/// risk of death lies there, so how often a player lets the board get there is a far less noisy
+/// sign of danger than its deaths.
+const CROWDED_FROM: u32 = 36;
+
 /// How one game went.
 #[derive(Debug, Clone)]
 struct GameResult {
@@ -39,6 +44,8 @@ struct GameResult {
     recorded: Option<Board>,
     /// Summed chance of dying over the rounds asked (with --death-chance).
     chance: f64,
+    /// Hands dealt to boards of [`CROWDED_FROM`] filled cells or more.
+    crowded: u64,
     /// The look-ahead's labels, a JSON line per hand (with --distill).
     labels: String,
 }
@@ -219,6 +226,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
     let mut rounds = 0;
     let mut died = false;
     let mut chance = 0.0;
+    let mut crowded = 0;
     let mut labels = String::new();
     let budget = time::budget(&setup.limits, 0);
     while rounds < args.cap && !out_of_time(args, started) {
@@ -232,6 +240,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         {
             chance += death_chance(position.board, &setup.set);
         }
+        crowded += u64::from(position.board.filled() >= CROWDED_FROM);
         let hand = deal(&mut rng, &setup.set);
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let control = SearchControl::new(stop, budget, setup.limits.nodes, setup.limits.depth);
@@ -271,6 +280,7 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         wall,
         recorded,
         chance,
+        crowded,
         labels,
     }
 }
@@ -347,14 +357,15 @@ fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
                     None => String::new(),
                 };
                 format!(
-                    "{{\"game\":{},\"seed\":{},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3}{chance}}}\n",
+                    "{{\"game\":{},\"seed\":{},\"start\":{},\"rounds\":{},\"died\":{},\"score\":{},\"cpu_ms\":{:.3},\"crowded\":{}{chance}}}\n",
                     r.game,
                     args.seed,
                     r.start,
                     r.rounds,
                     r.died,
                     r.score,
-                    r.cpu.as_secs_f64() * 1000.0
+                    r.cpu.as_secs_f64() * 1000.0,
+                    r.crowded
                 )
             })
             .collect();
