@@ -14,6 +14,10 @@ pub struct NodeStats {
     /// The sum of every player's results over the node's real visits (the root's is the base
     /// of the children's initial values).
     pub sums: Vec<[f32; 4]>,
+    /// In the places of each node's children: those children sorted by move, each as its move
+    /// (high 16 bits) and its place among them (low 16 bits), so that the RAVE update finds
+    /// the child of a move by a binary search (0 at the root).
+    pub by_move: Vec<u32>,
 }
 
 impl NodeStats {
@@ -24,6 +28,7 @@ impl NodeStats {
         self.value.push(value);
         self.prior.push(prior);
         self.sums.push([0.0; 4]);
+        self.by_move.push(0);
     }
 
     /// Appends nodes with these results and priors (visits, value, prior), and no real visit.
@@ -35,12 +40,35 @@ impl NodeStats {
         self.sums.resize(self.visits.len(), [0.0; 4]);
     }
 
+    /// Sorts the children just appended, whose moves are `moves` (in their order), by move
+    /// (see `by_move`).
+    pub fn index_children(&mut self, moves: &[u16]) {
+        let start = self.by_move.len();
+        let places = moves.iter().enumerate();
+        (self.by_move).extend(places.map(|(k, &m)| u32::from(m) << 16 | k as u32));
+        self.by_move[start..].sort_unstable();
+    }
+
+    /// The place among the children `first..first + n` (sorted by `index_children`) of the
+    /// child with move `m`, if one has it.
+    #[inline]
+    pub fn child_of(&self, first: usize, n: usize, m: u16) -> Option<usize> {
+        let sorted = &self.by_move[first..first + n];
+        let key = u32::from(m) << 16;
+        let at = sorted.partition_point(|&e| e < key);
+        match sorted.get(at) {
+            Some(&e) if e >> 16 == u32::from(m) => Some((e & 0xFFFF) as usize),
+            _ => None,
+        }
+    }
+
     /// Keeps the first `n` nodes.
     pub fn truncate(&mut self, n: usize) {
         self.visits.truncate(n);
         self.value.truncate(n);
         self.prior.truncate(n);
         self.sums.truncate(n);
+        self.by_move.truncate(n);
     }
 
     /// Copies node `from`'s fields to node `to`.
@@ -49,6 +77,7 @@ impl NodeStats {
         self.value[to] = self.value[from];
         self.prior[to] = self.prior[from];
         self.sums[to] = self.sums[from];
+        self.by_move[to] = self.by_move[from];
     }
 
     /// The largest capacity of the arrays.
@@ -57,6 +86,7 @@ impl NodeStats {
             .max(self.value.capacity())
             .max(self.prior.capacity())
             .max(self.sums.capacity())
+            .max(self.by_move.capacity())
     }
 
     /// Among the nodes `first..first + n`, the first with the highest selection score
