@@ -138,6 +138,9 @@ pub struct Mcts {
     passed: Vec<Passed>,
     /// The simulation's moves.
     seq: Vec<Played>,
+    /// Scratch of the RAVE update: per player, its moves of the simulation with their index
+    /// in it, in order.
+    by_player: [Vec<(u16, u16)>; 4],
     playouts: u64,
     /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
     node_limit: usize,
@@ -218,6 +221,7 @@ impl Mcts {
             path: Vec::new(),
             passed: Vec::new(),
             seq: Vec::new(),
+            by_player: Default::default(),
             playouts: 0,
             node_limit: MAX_NODES,
             kept: Vec::new(),
@@ -576,6 +580,11 @@ impl Mcts {
     /// children, and a move is made at most once in a game.
     fn update_rave(&mut self, res: &[f32; 4]) {
         let len = self.seq.len();
+        let by_player = &mut self.by_player;
+        by_player.iter_mut().for_each(Vec::clear);
+        for (j, p) in self.seq.iter().enumerate() {
+            by_player[p.player as usize & 3].push((j as u16, p.mv));
+        }
         for i in (0..=self.path.len()).rev() {
             let parent = if i == 0 { 0 } else { self.path[i - 1] as usize };
             let nd = self.nodes[parent];
@@ -587,12 +596,11 @@ impl Mcts {
             // The children are one colour's moves, so one player's.
             let player = self.nodes[first].player;
             let r = res[player as usize];
-            // Moves after the one made at this node.
-            for (j, p) in self.seq.iter().enumerate().skip(i + 1) {
-                if p.player != player {
-                    continue;
-                }
-                let Some(k) = self.stats.child_of(first, n, p.mv) else {
+            // The player's moves after the one made at this node.
+            let moves = &self.by_player[player as usize & 3];
+            let after = moves.partition_point(|&(j, _)| j as usize <= i);
+            for &(j, mv) in &moves[after..] {
+                let Some(k) = self.stats.child_of(first, n, mv) else {
                     continue;
                 };
                 let (visits, value) = (
@@ -600,7 +608,7 @@ impl Mcts {
                     &mut self.stats.value[first + k],
                 );
                 if *visits <= RAVE_CHILD_MAX {
-                    let w = RAVE_WEIGHT * (1.0 - (j - i) as f32 * dist);
+                    let w = RAVE_WEIGHT * (1.0 - (j as usize - i) as f32 * dist);
                     *visits += w;
                     *value += w * r;
                 }

@@ -18,6 +18,42 @@ pub struct NodeStats {
     /// (high 16 bits) and its place among them (low 16 bits), so that the RAVE update finds
     /// the child of a move by a binary search (0 at the root).
     pub by_move: Vec<u32>,
+    /// Scratch of the sort of [`NodeStats::index_children`] (not per node).
+    scratch: Vec<u32>,
+}
+
+/// From this many children on, a node's children are sorted by move with a radix sort (the
+/// first moves of the triangle boards run into thousands).
+const RADIX_FROM: usize = 128;
+
+/// Sorts `keys` (each a move in the high 16 bits over a distinct low half) by move, two
+/// counting passes of a byte each.
+fn radix_sort(keys: &mut [u32], tmp: &mut Vec<u32>) {
+    tmp.clear();
+    tmp.resize(keys.len(), 0);
+    let mut counts = [[0u32; 256]; 2];
+    for &k in keys.iter() {
+        counts[0][(k >> 16 & 255) as usize] += 1;
+        counts[1][(k >> 24) as usize] += 1;
+    }
+    for c in &mut counts {
+        let mut sum = 0;
+        for x in c.iter_mut() {
+            let n = *x;
+            *x = sum;
+            sum += n;
+        }
+    }
+    for &k in keys.iter() {
+        let b = (k >> 16 & 255) as usize;
+        tmp[counts[0][b] as usize] = k;
+        counts[0][b] += 1;
+    }
+    for &k in tmp.iter() {
+        let b = (k >> 24) as usize;
+        keys[counts[1][b] as usize] = k;
+        counts[1][b] += 1;
+    }
 }
 
 impl NodeStats {
@@ -46,7 +82,12 @@ impl NodeStats {
         let start = self.by_move.len();
         let places = moves.iter().enumerate();
         (self.by_move).extend(places.map(|(k, &m)| u32::from(m) << 16 | k as u32));
-        self.by_move[start..].sort_unstable();
+        let keys = &mut self.by_move[start..];
+        if keys.len() < RADIX_FROM {
+            keys.sort_unstable();
+        } else {
+            radix_sort(keys, &mut self.scratch);
+        }
     }
 
     /// The place among the children `first..first + n` (sorted by `index_children`) of the
@@ -179,6 +220,32 @@ mod tests {
             }
         }
         best
+    }
+
+    /// Children sorted by move find each of their moves, in the short sort and in the radix
+    /// sort, and find no other move.
+    #[test]
+    fn children_sorted_by_move_find_their_moves() {
+        let mut rng = Rng::new(3);
+        for n in [1, 7, RADIX_FROM - 1, RADIX_FROM, 2_500] {
+            let mut stats = NodeStats::default();
+            stats.push(0.0, 0.0, 0.0);
+            let mut moves: Vec<u16> = Vec::new();
+            while moves.len() < n {
+                let m = rng.below(40_000) as u16;
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+            stats.index_children(&moves);
+            let sorted = &stats.by_move[1..];
+            assert!(sorted.windows(2).all(|w| w[0] < w[1]), "{n}");
+            for (k, &m) in moves.iter().enumerate() {
+                assert_eq!(stats.child_of(1, n, m), Some(k), "{n}");
+            }
+            let absent = (0..40_000u16).find(|m| !moves.contains(m)).unwrap();
+            assert_eq!(stats.child_of(1, n, absent), None);
+        }
     }
 
     /// The lanes pick the child the one-by-one scan picks, ties included (values drawn from
