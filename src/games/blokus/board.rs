@@ -225,6 +225,8 @@ pub struct Board {
     attach: [[u16; MAX_POINTS]; 4],
     attach_len: [u16; 4],
     left: [[u8; MAX_PIECES]; 4],
+    /// Per colour: the pieces it has left (bit `k`: piece `k`), as `left` says.
+    left_bits: [u32; 4],
     pieces_left: [u8; 4],
     /// Per colour: loose pieces placed (see [`tables::Rules::loose`]).
     loose_placed: [u8; 4],
@@ -282,6 +284,7 @@ impl Board {
             attach: [[0; MAX_POINTS]; 4],
             attach_len: [0; 4],
             left: [[0; MAX_PIECES]; 4],
+            left_bits: [0; 4],
             pieces_left: [0; 4],
             loose_placed: [0; 4],
             squares: [0; 4],
@@ -298,6 +301,8 @@ impl Board {
                 b.attach_len[c] += 1;
             }
             b.left[c][..t.npieces()].copy_from_slice(t.copies);
+            b.left_bits[c] =
+                (t.copies.iter().enumerate()).fold(0, |acc, (k, &n)| acc | u32::from(n > 0) << k);
             b.pieces_left[c] = t.total_pieces() as u8;
         }
         b
@@ -348,7 +353,7 @@ impl Board {
     /// The pieces colour `c` has left, as a bit mask (bit `k`: piece `k`).
     #[inline]
     pub fn left_mask(&self, c: usize) -> u32 {
-        (self.left[c].iter().enumerate()).fold(0, |acc, (k, &n)| acc | (u32::from(n > 0) << k))
+        self.left_bits[c]
     }
 
     /// Number of pieces colour `c` has left.
@@ -480,9 +485,10 @@ impl Board {
         for &p in mi.points() {
             self.forbidden[p as usize] = 0xFF;
             self.owner[p as usize] = c as u8 + 1;
-            for set in &mut self.forbidden_sets {
-                tables::set_bit(set, p);
-            }
+        }
+        let placed = t.all_placed()[m as usize];
+        for set in &mut self.forbidden_sets {
+            placed.add_to(set);
         }
         for &p in t.adj(m) {
             self.forbidden[p as usize] |= bit;
@@ -498,6 +504,7 @@ impl Board {
         }
         let k = mi.piece as usize;
         self.left[c][k] -= 1;
+        self.left_bits[c] &= !(u32::from(self.left[c][k] == 0) << k);
         self.pieces_left[c] -= 1;
         self.loose_placed[c] += u8::from(t.is_loose(k));
         self.squares[c] += mi.size as u16;
@@ -913,7 +920,8 @@ mod tests {
         assert!(!b.is_legal(1, mv(&b, "g10,g9")), "but no corner of white");
     }
 
-    /// The square sets follow the forbidden squares through whole games.
+    /// The square sets follow the forbidden squares, and the mask of pieces left the counts,
+    /// through whole games.
     #[test]
     fn forbidden_sets_match_forbidden_squares() {
         use crate::games::blokus::rng::Rng;
@@ -927,6 +935,9 @@ mod tests {
                 b.gen_moves(c, &mut mg, &mut moves);
                 b.play(c, moves[rng.below(moves.len())]);
                 for c in 0..b.ncolours() {
+                    let counted = (0..t.npieces()).filter(|&k| b.left(c, k) > 0);
+                    let mask = counted.fold(0, |acc, k| acc | 1 << k);
+                    assert_eq!(b.left_mask(c), mask);
                     for p in 0..t.npoints() {
                         let set = b.forbidden_set(c)[p / 8] >> (p % 8) & 1 != 0;
                         assert_eq!(set, !b.is_free_for(c, p));
@@ -1125,6 +1136,7 @@ mod tests {
         assert_eq!(b.player_points(), vec![3, 2]);
         // All 21 pieces placed: 68 points, no bonus, even with a single square last.
         b.left[0] = [0; MAX_PIECES];
+        b.left_bits[0] = 0;
         b.pieces_left[0] = 0;
         b.scored[0] = 68;
         b.last_mono[0] = true;
@@ -1212,6 +1224,7 @@ mod tests {
             2
         );
         b.left[0] = [0; MAX_PIECES];
+        b.left_bits[0] = 0;
         b.pieces_left[0] = 0;
         b.last_mono[0] = true;
         assert_eq!(b.points(0), 2 + 10, "no bonus for the single segment");
@@ -1221,6 +1234,7 @@ mod tests {
     fn bonuses_and_results() {
         let mut b = Board::new(Variant::Duo);
         b.left[0] = [0; MAX_PIECES];
+        b.left_bits[0] = 0;
         b.pieces_left[0] = 0;
         b.scored[0] = 89;
         b.last_mono[0] = true;

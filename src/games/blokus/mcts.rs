@@ -138,13 +138,9 @@ pub struct Mcts {
     passed: Vec<Passed>,
     /// The simulation's moves.
     seq: Vec<Played>,
-    /// A bit per player and move, set while the RAVE update has passed the move in the
-    /// simulation (cleared after each update; the words in use stay in the first-level
-    /// cache).
-    seen: Box<[u64; SEEN_WORDS]>,
-    /// Per player and move: its first index in the simulation (valid where `seen` is set).
-    first: Vec<u16>,
-    nmoves_table: usize,
+    /// Scratch of the RAVE update: per player, its moves of the simulation with their index
+    /// in it, in order.
+    by_player: [Vec<(u16, u16)>; 4],
     playouts: u64,
     /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
     node_limit: usize,
@@ -153,20 +149,6 @@ pub struct Mcts {
     /// Expansions whose moves came from a node of the descent (checked against a new list).
     #[cfg(test)]
     from_descent: u64,
-}
-
-/// Words of the RAVE update's bit per player and move: room for four players' moves on any
-/// board (fewer than 2^15 moves; a fixed power of two, so that a masked index needs no bounds
-/// check in the loop over the children).
-const SEEN_WORDS: usize = 4 * (1 << 15) / 64;
-
-/// The RAVE update's bits for tables of `nmoves` moves, all clear.
-fn seen_bits(nmoves: usize) -> Box<[u64; SEEN_WORDS]> {
-    assert!(4 * nmoves <= SEEN_WORDS * 64, "{nmoves} moves");
-    vec![0; SEEN_WORDS]
-        .into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("SEEN_WORDS words"))
 }
 
 /// The node storage of the last tree dropped, kept (emptied) for the next search: a tree that
@@ -239,9 +221,7 @@ impl Mcts {
             path: Vec::new(),
             passed: Vec::new(),
             seq: Vec::new(),
-            seen: seen_bits(t.moves.len()),
-            first: vec![0; 4 * t.moves.len()],
-            nmoves_table: t.moves.len(),
+            by_player: Default::default(),
             playouts: 0,
             node_limit: MAX_NODES,
             kept: Vec::new(),
@@ -353,6 +333,7 @@ impl Mcts {
                 .iter()
                 .map(|&w| (PRIOR_COUNT, PRIOR_COUNT * base * w.sqrt(), w / total)),
         );
+        self.stats.index_children(&self.buf);
         self.scores = scores;
         let nd = &mut self.nodes[node];
         nd.first_child = first;
@@ -593,47 +574,45 @@ impl Mcts {
     }
 
     /// All moves as first: every child of a node on the path whose move its player made later
-    /// in this simulation gets the simulation's result, weighted less the later it came.
+    /// in this simulation gets the simulation's result, weighted less the later it came. The
+    /// children are found from the simulation's moves (by a binary search among them sorted by
+    /// move), not the other way round: a simulation's later moves are far fewer than a node's
+    /// children, and a move is made at most once in a game.
     fn update_rave(&mut self, res: &[f32; 4]) {
-        let nm = self.nmoves_table;
         let len = self.seq.len();
-        let mut j = len;
+        let by_player = &mut self.by_player;
+        by_player.iter_mut().for_each(Vec::clear);
+        for (j, p) in self.seq.iter().enumerate() {
+            by_player[p.player as usize & 3].push((j as u16, p.mv));
+        }
         for i in (0..=self.path.len()).rev() {
             let parent = if i == 0 { 0 } else { self.path[i - 1] as usize };
-            // Moves after the one made at this node, earliest wins.
-            while j > i + 1 {
-                j -= 1;
-                let Played { player, mv, .. } = self.seq[j];
-                let k = player as usize * nm + mv as usize;
-                self.seen[k >> 6 & (SEEN_WORDS - 1)] |= 1 << (k & 63);
-                self.first[k] = j as u16;
-            }
             let nd = self.nodes[parent];
             if !nd.expanded || nd.nchildren == 0 || i >= len || nd.real > RAVE_PARENT_MAX {
                 continue;
             }
             let dist = 1.0 / (len - i) as f32;
-            let first = nd.first_child as usize;
+            let (first, n) = (nd.first_child as usize, nd.nchildren as usize);
             // The children are one colour's moves, so one player's.
-            let player = self.nodes[first].player as usize;
-            let (base, r) = (player * nm, res[player]);
-            let children = first..first + nd.nchildren as usize;
-            let visits = &mut self.stats.visits[children.clone()];
-            let value = &mut self.stats.value[children.clone()];
-            let nodes = &self.nodes[children];
-            for ((ch, visits), value) in nodes.iter().zip(visits).zip(value) {
-                let key = base + ch.mv as usize;
-                let word = self.seen[key >> 6 & (SEEN_WORDS - 1)];
-                if word >> (key & 63) & 1 != 0 && *visits <= RAVE_CHILD_MAX {
-                    let w = RAVE_WEIGHT * (1.0 - (self.first[key] as usize - i) as f32 * dist);
+            let player = self.nodes[first].player;
+            let r = res[player as usize];
+            // The player's moves after the one made at this node.
+            let moves = &self.by_player[player as usize & 3];
+            let after = moves.partition_point(|&(j, _)| j as usize <= i);
+            for &(j, mv) in &moves[after..] {
+                let Some(k) = self.stats.child_of(first, n, mv) else {
+                    continue;
+                };
+                let (visits, value) = (
+                    &mut self.stats.visits[first + k],
+                    &mut self.stats.value[first + k],
+                );
+                if *visits <= RAVE_CHILD_MAX {
+                    let w = RAVE_WEIGHT * (1.0 - (j as usize - i) as f32 * dist);
                     *visits += w;
                     *value += w * r;
                 }
             }
-        }
-        for p in &self.seq {
-            let k = p.player as usize * nm + p.mv as usize;
-            self.seen[k >> 6 & (SEEN_WORDS - 1)] &= !(1 << (k & 63));
         }
     }
 
@@ -1101,16 +1080,31 @@ mod tests {
         }
     }
 
-    /// The RAVE update leaves no move marked for the next simulation, and RAVE results only
-    /// add to a node's weight: at least its prior's count and real visits, more for some.
+    /// Every expanded node's children sorted by move find each child of theirs (and no other
+    /// move), also after the tree is compacted; RAVE results only add to a node's weight: at
+    /// least its prior's count and real visits, more for some.
     #[test]
-    fn the_rave_marks_are_cleared_after_each_simulation() {
+    fn children_by_move_and_rave_results() {
         for (v, seed) in [(Variant::Duo, 8), (Variant::Three, 9)] {
             let mut m = Mcts::new(&Board::new(v), seed);
+            // Small enough that the tree is compacted on the way.
+            m.node_limit = EXPANSION_ROOM + 10_000;
             for _ in 0..200 {
                 m.run_once();
-                assert!(m.seen.iter().all(|&w| w == 0), "{v:?}");
             }
+            let mut found = 0;
+            for nd in m.nodes.iter().filter(|nd| nd.expanded) {
+                let (first, n) = (nd.first_child as usize, nd.nchildren as usize);
+                let children = &m.nodes[first..first + n];
+                for (k, ch) in children.iter().enumerate() {
+                    assert_eq!(m.stats.child_of(first, n, ch.mv), Some(k), "{v:?}");
+                    let other = ch.mv ^ 1;
+                    let place = children.iter().position(|c| c.mv == other);
+                    assert_eq!(m.stats.child_of(first, n, other), place, "{v:?}");
+                    found += 1;
+                }
+            }
+            assert!(found > 1000, "{v:?}: {found}");
             let prior_and_real = |i: usize| PRIOR_COUNT + m.nodes[i].real as f32;
             let visits = &m.stats.visits;
             assert!((1..m.nodes.len()).all(|i| visits[i] >= prior_and_real(i)));

@@ -14,6 +14,46 @@ pub struct NodeStats {
     /// The sum of every player's results over the node's real visits (the root's is the base
     /// of the children's initial values).
     pub sums: Vec<[f32; 4]>,
+    /// In the places of each node's children: those children sorted by move, each as its move
+    /// (high 16 bits) and its place among them (low 16 bits), so that the RAVE update finds
+    /// the child of a move by a binary search (0 at the root).
+    pub by_move: Vec<u32>,
+    /// Scratch of the sort of [`NodeStats::index_children`] (not per node).
+    scratch: Vec<u32>,
+}
+
+/// From this many children on, a node's children are sorted by move with a radix sort (the
+/// first moves of the triangle boards run into thousands).
+const RADIX_FROM: usize = 128;
+
+/// Sorts `keys` (each a move in the high 16 bits over a distinct low half) by move, two
+/// counting passes of a byte each.
+fn radix_sort(keys: &mut [u32], tmp: &mut Vec<u32>) {
+    tmp.clear();
+    tmp.resize(keys.len(), 0);
+    let mut counts = [[0u32; 256]; 2];
+    for &k in keys.iter() {
+        counts[0][(k >> 16 & 255) as usize] += 1;
+        counts[1][(k >> 24) as usize] += 1;
+    }
+    for c in &mut counts {
+        let mut sum = 0;
+        for x in c.iter_mut() {
+            let n = *x;
+            *x = sum;
+            sum += n;
+        }
+    }
+    for &k in keys.iter() {
+        let b = (k >> 16 & 255) as usize;
+        tmp[counts[0][b] as usize] = k;
+        counts[0][b] += 1;
+    }
+    for &k in tmp.iter() {
+        let b = (k >> 24) as usize;
+        keys[counts[1][b] as usize] = k;
+        counts[1][b] += 1;
+    }
 }
 
 impl NodeStats {
@@ -24,6 +64,7 @@ impl NodeStats {
         self.value.push(value);
         self.prior.push(prior);
         self.sums.push([0.0; 4]);
+        self.by_move.push(0);
     }
 
     /// Appends nodes with these results and priors (visits, value, prior), and no real visit.
@@ -35,12 +76,40 @@ impl NodeStats {
         self.sums.resize(self.visits.len(), [0.0; 4]);
     }
 
+    /// Sorts the children just appended, whose moves are `moves` (in their order), by move
+    /// (see `by_move`).
+    pub fn index_children(&mut self, moves: &[u16]) {
+        let start = self.by_move.len();
+        let places = moves.iter().enumerate();
+        (self.by_move).extend(places.map(|(k, &m)| u32::from(m) << 16 | k as u32));
+        let keys = &mut self.by_move[start..];
+        if keys.len() < RADIX_FROM {
+            keys.sort_unstable();
+        } else {
+            radix_sort(keys, &mut self.scratch);
+        }
+    }
+
+    /// The place among the children `first..first + n` (sorted by `index_children`) of the
+    /// child with move `m`, if one has it.
+    #[inline]
+    pub fn child_of(&self, first: usize, n: usize, m: u16) -> Option<usize> {
+        let sorted = &self.by_move[first..first + n];
+        let key = u32::from(m) << 16;
+        let at = sorted.partition_point(|&e| e < key);
+        match sorted.get(at) {
+            Some(&e) if e >> 16 == u32::from(m) => Some((e & 0xFFFF) as usize),
+            _ => None,
+        }
+    }
+
     /// Keeps the first `n` nodes.
     pub fn truncate(&mut self, n: usize) {
         self.visits.truncate(n);
         self.value.truncate(n);
         self.prior.truncate(n);
         self.sums.truncate(n);
+        self.by_move.truncate(n);
     }
 
     /// Copies node `from`'s fields to node `to`.
@@ -49,6 +118,7 @@ impl NodeStats {
         self.value[to] = self.value[from];
         self.prior[to] = self.prior[from];
         self.sums[to] = self.sums[from];
+        self.by_move[to] = self.by_move[from];
     }
 
     /// The largest capacity of the arrays.
@@ -57,6 +127,7 @@ impl NodeStats {
             .max(self.value.capacity())
             .max(self.prior.capacity())
             .max(self.sums.capacity())
+            .max(self.by_move.capacity())
     }
 
     /// Among the nodes `first..first + n`, the first with the highest selection score
@@ -149,6 +220,32 @@ mod tests {
             }
         }
         best
+    }
+
+    /// Children sorted by move find each of their moves, in the short sort and in the radix
+    /// sort, and find no other move.
+    #[test]
+    fn children_sorted_by_move_find_their_moves() {
+        let mut rng = Rng::new(3);
+        for n in [1, 7, RADIX_FROM - 1, RADIX_FROM, 2_500] {
+            let mut stats = NodeStats::default();
+            stats.push(0.0, 0.0, 0.0);
+            let mut moves: Vec<u16> = Vec::new();
+            while moves.len() < n {
+                let m = rng.below(40_000) as u16;
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+            stats.index_children(&moves);
+            let sorted = &stats.by_move[1..];
+            assert!(sorted.windows(2).all(|w| w[0] < w[1]), "{n}");
+            for (k, &m) in moves.iter().enumerate() {
+                assert_eq!(stats.child_of(1, n, m), Some(k), "{n}");
+            }
+            let absent = (0..40_000u16).find(|m| !moves.contains(m)).unwrap();
+            assert_eq!(stats.child_of(1, n, absent), None);
+        }
     }
 
     /// The lanes pick the child the one-by-one scan picks, ties included (values drawn from

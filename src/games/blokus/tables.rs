@@ -166,6 +166,14 @@ impl Placed {
     pub fn meets(self, bits: &SquareBits) -> bool {
         self.overlap(bits) != 0
     }
+
+    /// Adds the placement's squares to `bits`.
+    #[inline]
+    pub fn add_to(self, bits: &mut SquareBits) {
+        let o = self.at as usize & 63;
+        let w = window(bits, o) | (u128::from(self.hi) << 64 | u128::from(self.lo));
+        bits[o..o + 16].copy_from_slice(&w.to_le_bytes());
+    }
 }
 
 /// The 16 bytes of `bits` from byte `o` (`o < 64`), as one number.
@@ -789,8 +797,13 @@ mod tests {
         assert_eq!(nexos().moves.len(), 15_157);
     }
 
+    /// Whether square `p` is in `bits`.
+    fn set_bit_of(bits: &SquareBits, p: u16) -> bool {
+        bits[p as usize >> 3] >> (p & 7) & 1 != 0
+    }
+
     /// A placement's window (and its placed form) counts and meets exactly the squares of a set
-    /// that it covers, on every board's shapes, wherever the set's squares lie against its byte
+    /// that it covers (and adds them to it), on every board's shapes, wherever the set's squares lie against its byte
     /// boundaries.
     #[test]
     fn placement_windows_count_the_squares_of_a_set() {
@@ -814,6 +827,12 @@ mod tests {
                     assert_eq!(placed.overlap(&set).count_ones(), inside);
                     assert_eq!(placed.meets(&set), inside > 0);
                     assert_eq!(placed.piece(), t.moves[m as usize].piece as usize);
+                    let mut added = set;
+                    placed.add_to(&mut added);
+                    for p in 0..t.npoints() as u16 {
+                        let want = set_bit_of(&set, p) || points.contains(&p);
+                        assert_eq!(set_bit_of(&added, p), want, "move {m}, square {p}");
+                    }
                 }
             }
         }
