@@ -549,3 +549,52 @@ fn gembloq_rules_records_and_a_whole_game() {
     genmove_to_the_end(&mut g, &["b", "w"]);
     assert!(g.ok("final_score").starts_with(['B', 'W', '0']));
 }
+
+/// `genmove` at the start of a game plays the variant's built-in book move (the first move of
+/// `data/blokus/book_<variant>.txt`) without a search; with `--nobook` it searches (the search
+/// logs its budget).
+#[test]
+fn the_book_answers_the_first_genmove_unless_nobook() {
+    for variant in ["classic", "trigon_3", "nexos"] {
+        let path = format!(
+            "{}/data/blokus/book_{variant}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let first = (text.lines())
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .find(|l| !l.is_empty() && !l.starts_with("variant "))
+            .unwrap();
+        for nobook in [false, true] {
+            let mut args = vec!["gtp", "--variant", variant, "--nodes", "30"];
+            if nobook {
+                args.push("--nobook");
+            }
+            let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+                .args(&args)
+                .env("RUST_LOG", "debug")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"genmove 1\nquit\n")
+                .unwrap();
+            let out = child.wait_with_output().unwrap();
+            let (stdout, stderr) = (
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr),
+            );
+            let answer = stdout.lines().next().unwrap_or("");
+            let searched = stderr.contains("budget");
+            assert_eq!(searched, nobook, "{variant} {args:?}: {stderr}");
+            if !nobook {
+                assert_eq!(answer, format!("= {first}"), "{variant}");
+            }
+        }
+    }
+}

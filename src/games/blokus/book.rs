@@ -1,6 +1,6 @@
 //! Opening books: the move to play in the first positions of a game, found beforehand by deep
 //! searches (`tessera book`), so those moves cost no thinking time and are better than a
-//! short search finds. The built-in Duo book is `data/blokus/book_duo.txt`.
+//! short search finds. Every variant has a built-in book, `data/blokus/book_<variant>.txt`.
 //!
 //! Format: `#` starts a comment; `variant NAME` names the variant; every other line is the moves
 //! from the start of the game (GTP notation, colours in turn from the first), then the book
@@ -46,15 +46,14 @@ impl Book {
         Ok(Book { variant, moves })
     }
 
-    /// The built-in book of `variant`, if there is one.
+    /// The built-in book of `variant` (every variant has one; the tests check that each parses).
     pub fn builtin(variant: Variant) -> Option<&'static Book> {
-        static DUO: OnceLock<Option<Book>> = OnceLock::new();
-        match variant {
-            Variant::Duo => DUO
-                .get_or_init(|| Book::parse(include_str!("../../../data/blokus/book_duo.txt")).ok())
-                .as_ref(),
-            _ => None,
-        }
+        static BOOKS: [OnceLock<Option<Book>>; Variant::ALL.len()] =
+            [const { OnceLock::new() }; Variant::ALL.len()];
+        let i = Variant::ALL.iter().position(|&(_, v)| v == variant)?;
+        BOOKS[i]
+            .get_or_init(|| Book::parse(builtin_text(variant)).ok())
+            .as_ref()
     }
 
     /// The book move after the game's moves `history` (colour, move or [`PASS`]), if the game
@@ -80,6 +79,27 @@ impl Book {
     /// Whether the book is empty.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
+    }
+}
+
+/// The text of `variant`'s built-in book (`data/blokus/book_<variant>.txt`, built by `tessera
+/// book`).
+fn builtin_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => include_str!("../../../data/blokus/book_classic.txt"),
+        Variant::Two => include_str!("../../../data/blokus/book_two.txt"),
+        Variant::Three => include_str!("../../../data/blokus/book_three.txt"),
+        Variant::Duo => include_str!("../../../data/blokus/book_duo.txt"),
+        Variant::Junior => include_str!("../../../data/blokus/book_junior.txt"),
+        Variant::Trigon => include_str!("../../../data/blokus/book_trigon.txt"),
+        Variant::Trigon2 => include_str!("../../../data/blokus/book_trigon_2.txt"),
+        Variant::Trigon3 => include_str!("../../../data/blokus/book_trigon_3.txt"),
+        Variant::Callisto => include_str!("../../../data/blokus/book_callisto.txt"),
+        Variant::Callisto2 => include_str!("../../../data/blokus/book_callisto_2.txt"),
+        Variant::Callisto24 => include_str!("../../../data/blokus/book_callisto_2_4.txt"),
+        Variant::Callisto3 => include_str!("../../../data/blokus/book_callisto_3.txt"),
+        Variant::Nexos => include_str!("../../../data/blokus/book_nexos.txt"),
+        Variant::Nexos2 => include_str!("../../../data/blokus/book_nexos_2.txt"),
     }
 }
 
@@ -111,21 +131,26 @@ mod tests {
         assert!(Book::parse("variant duo\nz99\n").is_err(), "not a move");
     }
 
-    /// Every move of the built-in Duo book is legal where it stands.
+    /// Every variant has a built-in book, and every move of it is legal where it stands
+    /// (colours in turn from the first).
     #[test]
-    fn the_builtin_duo_book_is_legal() {
-        let book = Book::builtin(Variant::Duo).expect("a built-in Duo book");
-        assert!(book.len() > 50, "{}", book.len());
-        let t = Variant::Duo.tables();
-        for (line, &answer) in &book.moves {
-            let mut b = Board::new(Variant::Duo);
-            for (k, &m) in line.iter().enumerate() {
-                assert!(b.is_legal(k % 2, m));
-                b.play(k % 2, m);
+    fn every_builtin_book_is_legal() {
+        for (name, variant) in Variant::ALL {
+            let book = Book::builtin(variant).unwrap_or_else(|| panic!("{name}: no book"));
+            assert_eq!(book.variant, variant, "{name}");
+            assert!(book.len() > 10, "{name}: {}", book.len());
+            let (t, nc) = (variant.tables(), variant.ncolours());
+            let mut movegen = MoveGen::new(t);
+            for (line, &answer) in &book.moves {
+                let mut b = Board::new(variant);
+                for (k, &m) in line.iter().enumerate() {
+                    assert!(b.is_legal(k % nc, m), "{name}: {}", t.move_name(m));
+                    b.play(k % nc, m);
+                }
+                let mut legal = Vec::new();
+                b.gen_moves(line.len() % nc, &mut movegen, &mut legal);
+                assert!(legal.contains(&answer), "{name}: {}", t.move_name(answer));
             }
-            let mut legal = Vec::new();
-            b.gen_moves(line.len() % 2, &mut MoveGen::new(t), &mut legal);
-            assert!(legal.contains(&answer), "{}", t.move_name(answer));
         }
     }
 }

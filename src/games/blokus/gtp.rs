@@ -31,7 +31,7 @@ pub struct GtpArgs {
     /// Playouts per `genmove`.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Do not play the built-in opening book's moves (Duo).
+    /// Do not play the built-in opening book's moves.
     #[arg(long)]
     pub nobook: bool,
     /// Search threads.

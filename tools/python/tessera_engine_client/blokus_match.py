@@ -4,7 +4,9 @@ Pentobi's ``twogtp`` plays two engines; this plays every Blokus variant with one
 player: Classic (4 players), Three-Player (``classic_3``: 3 players, the fourth colour played in
 turn by the players), Two-Player (``classic_2``: 2 players with two colours each), Duo and
 Junior (2 players), and Blokus Trigon (``trigon``: 4 players, ``trigon_2``: 2 players with two
-colours each, ``trigon_3``: 3 players with a colour each). Python 3.9+, standard library plus
+colours each, ``trigon_3``: 3 players with a colour each), Callisto (``callisto``,
+``callisto_2``, ``callisto_2_4``, ``callisto_3``) and Nexos (``nexos``, ``nexos_2``) as
+tessera names them. Python 3.9+, standard library plus
 this package's rules. Installed as the command ``tessera-blokus-match`` (``python3
 tools/blokus_match.py`` in a checkout runs the same):
 
@@ -102,6 +104,12 @@ VARIANTS = {
     "trigon": "trigon",
     "trigon_2": "trigon_2",
     "trigon_3": "trigon_3",
+    "callisto": "callisto",
+    "callisto_2": "callisto_2",
+    "callisto_2_4": "callisto_2_4",
+    "callisto_3": "callisto_3",
+    "nexos": "nexos",
+    "nexos_2": "nexos_2",
 }
 
 
