@@ -33,11 +33,11 @@ const CALLISTO_2: [f64; 9] = [
 const NEXOS: [f64; 9] = [
     250.0, 347.0, 625.0, 1223.0, 3117.0, 8270.0, 20954.0, 104774.0, 523877.0,
 ];
-/// The share in Nexos: 0.72 of Pentobi's count from level 4 up; below that, the counts as they
-/// are. Nexos Two-Player at level 6 (2026-11-29): at Pentobi's count, 1.34 times Pentobi's CPU
-/// a game in two games; at 0.72, 0.90 of it and 7.5 of 9 games won; at 0.4 (every level), 0.51
-/// of it and 3 of 9 won; at 0.2, none of 5. Even lies between 0.4 and 0.72, not measured yet.
-const NEXOS_SHARE: [f64; 9] = from_level_4(0.72, 0.72);
+/// The share in Nexos: 0.55 of Pentobi's count from level 4 up; below that, the counts as they
+/// are. Nexos Two-Player at level 6 (2026-11-29): at 0.55, 12 of 20 games won at 0.59 of
+/// Pentobi's CPU a game; at 0.72, 7.5 of 9 at 0.90; at 0.4 (every level), 3 of 9 at 0.51; at
+/// 0.2, none of 5; at Pentobi's count, 1.34 times its CPU.
+const NEXOS_SHARE: [f64; 9] = from_level_4(0.55, 0.55);
 /// A share of levels 1-9 that leaves levels 1-3 at Pentobi's counts and is `middle` at levels 4
 /// and 5, `high` from level 6 (where the budget grows along the game).
 const fn from_level_4(middle: f64, high: f64) -> [f64; 9] {
