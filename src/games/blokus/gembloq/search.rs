@@ -74,8 +74,8 @@ pub struct Tree {
     nodes: Vec<Node>,
     prior: Prior,
     rng: Rng,
-    /// A flag per triangle for the playouts (all clear between moves).
-    marks: Vec<bool>,
+    /// A value per triangle for the playouts (all zero between moves).
+    marks: Vec<u8>,
     /// The local triangles of a playout move.
     local: Vec<u16>,
     /// The moves of the current simulation: (colour, placement).
@@ -99,7 +99,7 @@ impl Tree {
             root,
             nodes: vec![Node::unvisited(0, 0, 1.0)],
             rng: Rng::new(seed),
-            marks: vec![false; pos.placements().geo.npoints()],
+            marks: vec![0; pos.placements().geo.npoints()],
             local: Vec::new(),
             played: Vec::new(),
             played_by: vec![0; pos.placements().len()],

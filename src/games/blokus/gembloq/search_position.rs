@@ -17,13 +17,14 @@ const COLOURS: usize = 4;
 /// [`playout_weight`] (and of those drawn through local points) is played.
 const DRAWS: usize = 4;
 /// Moves a playout move tries to draw through local points (see
-/// [`SearchPosition::local_points`]).
-const LOCAL_DRAWS: usize = 2;
+/// [`SearchPosition::playout_local`]).
+const LOCAL_DRAWS: usize = 4;
 /// Draws that may fail before a playout takes the colour to have no move left (it may have
 /// a few: searching them out in order cost two fifths of the playouts' time).
 const MISSES: usize = 24;
-/// Weight of a triangle of a playout move on a local point (answering another player's last
-/// move, as the reference engine's playouts prefer).
+/// Weight of a unit of local value of a playout move's triangles (answering another player's
+/// last move, as the reference engine's playouts prefer; see
+/// [`SearchPosition::playout_local`]).
 const LOCAL: u32 = 64;
 
 /// The legal moves of a search's root position, by colour, attach point and piece: the
@@ -507,6 +508,34 @@ impl SearchPosition {
         }
     }
 
+    /// Puts into `out` the local triangles of a playout move of colour `c`, and their values
+    /// into `marks`: the attach points that the other players' colours opened with their last
+    /// placements and the triangles beside them, where those colours and `c` may still play;
+    /// 2 for one that is also `c`'s attach point, else 1 (the reference engine's playouts
+    /// value moves by such points).
+    fn playout_local(&self, c: usize, marks: &mut [u8], out: &mut Vec<u16>) {
+        out.clear();
+        let v = self.variant;
+        let mut add = |q: u16, marks: &mut [u8]| {
+            if self.is_free_for(c, q) && marks[q as usize] == 0 {
+                marks[q as usize] = 1 + u8::from(self.is_attach(c, q));
+                out.push(q);
+            }
+        };
+        for o in (0..v.ncolours()).filter(|&o| v.player_of(o) != v.player_of(c)) {
+            for &q in &self.recent[o] {
+                if self.is_free_for(o, q) {
+                    add(q, marks);
+                    for &a in self.p.geo.adj(q) {
+                        if self.is_free_for(o, a) {
+                            add(a, marks);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A random piece of `live` (not empty), the larger of two drawn.
     #[inline]
     fn draw_piece(live: u32, rng: &mut Rng) -> usize {
@@ -565,7 +594,7 @@ impl SearchPosition {
         &mut self,
         c: usize,
         rng: &mut Rng,
-        marks: &[bool],
+        marks: &[u8],
         local: &[u16],
     ) -> Option<u32> {
         if self.quarters[c] == 0 {
@@ -603,12 +632,12 @@ impl SearchPosition {
     }
 
     /// Plays the game to its end with playout moves, adding them to `played` (colour,
-    /// placement); returns each player's result. `marks` (a flag per triangle, all clear) and
+    /// placement); returns each player's result. `marks` (a value per triangle, all zero) and
     /// `local` are scratch space.
     pub fn playout(
         &mut self,
         rng: &mut Rng,
-        marks: &mut [bool],
+        marks: &mut [u8],
         local: &mut Vec<u16>,
         played: &mut Vec<(u8, u32)>,
     ) -> Vec<f32> {
@@ -620,13 +649,10 @@ impl SearchPosition {
                 self.to_play = (c + 1) % n;
                 continue;
             }
-            self.local_points(c, local);
-            for &q in local.iter() {
-                marks[q as usize] = true;
-            }
+            self.playout_local(c, marks, local);
             let m = self.playout_move(c, rng, marks, local);
             for &q in local.iter() {
-                marks[q as usize] = false;
+                marks[q as usize] = 0;
             }
             match m {
                 Some(m) => {
@@ -672,10 +698,11 @@ impl SearchPosition {
     }
 }
 
-/// A playout move's weight: its triangles, and [`LOCAL`] for each on a local point.
+/// A playout move's weight: its triangles, and [`LOCAL`] times the local values of those on
+/// local points.
 #[inline]
-fn playout_weight(points: &[u16], local: &[bool]) -> u32 {
-    let near = points.iter().filter(|&&q| local[q as usize]).count() as u32;
+fn playout_weight(points: &[u16], local: &[u8]) -> u32 {
+    let near: u32 = points.iter().map(|&q| u32::from(local[q as usize])).sum();
     points.len() as u32 + LOCAL * near
 }
 
