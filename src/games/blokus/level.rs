@@ -251,7 +251,7 @@ mod tests {
     fn gembloq_budgets_follow_the_reference_ladders() {
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Two, 0, 6),
-            Some(2112)
+            Some(1901)
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Four, 0, 6),
