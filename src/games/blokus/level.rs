@@ -70,8 +70,9 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
 /// about Pentobi's CPU, 0.94-0.96 of it in rows of 100 Duo games, 2026-11-27).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.78, 0.55, 0.55, 0.55];
 /// The share in GembloQ (all four forms): 0.9 of Pentobi's counts from level 4 up; below that,
-/// the counts as they are. Two-Player at level 6 (2026-11-29): at Pentobi's counts, 1.07 of its
-/// CPU (the playouts answering the last moves as Pentobi's do) and half of 20 games won.
+/// the counts as they are. Two-Player at level 6 (2026-11-29): at Pentobi's counts, 1.08 of its
+/// CPU (the playouts answering the last moves as Pentobi's do) and 9 of 20 games won; at 0.9,
+/// see docs/measurements.md.
 const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.9, 0.9);
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
