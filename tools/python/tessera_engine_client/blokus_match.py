@@ -3,11 +3,12 @@
 Pentobi's ``twogtp`` plays two engines; this plays every Blokus variant with one engine per
 player: Classic (4 players), Three-Player (``classic_3``: 3 players, the fourth colour played in
 turn by the players), Two-Player (``classic_2``: 2 players with two colours each), Duo and
-Junior (2 players), and Blokus Trigon (``trigon``: 4 players, ``trigon_2``: 2 players with two
+Junior (2 players), Blokus Trigon (``trigon``: 4 players, ``trigon_2``: 2 players with two
 colours each, ``trigon_3``: 3 players with a colour each), Callisto (``callisto``,
-``callisto_2``, ``callisto_2_4``, ``callisto_3``) and Nexos (``nexos``, ``nexos_2``) as
-tessera names them. Python 3.9+, standard library plus
-this package's rules. Installed as the command ``tessera-blokus-match`` (``python3
+``callisto_2``, ``callisto_2_4``, ``callisto_3``), Nexos (``nexos``, ``nexos_2``) as tessera
+names them, and GembloQ (``gembloq``: 4 players, ``gembloq_2``: 2, ``gembloq_3``: 3,
+``gembloq_2_4``: 2 players with two colours each; points in quarters, ``73.25``). Python 3.9+,
+standard library plus this package's rules. Installed as the command ``tessera-blokus-match`` (``python3
 tools/blokus_match.py`` in a checkout runs the same):
 
     tessera-blokus-match --variant classic --games 4 \\
@@ -110,6 +111,10 @@ VARIANTS = {
     "callisto_3": "callisto_3",
     "nexos": "nexos",
     "nexos_2": "nexos_2",
+    "gembloq": "gembloq",
+    "gembloq_2": "gembloq_2",
+    "gembloq_3": "gembloq_3",
+    "gembloq_2_4": "gembloq_2_4",
 }
 
 

@@ -1,5 +1,5 @@
 """tessera_engine_client.blokus_match (tools/blokus_match.py): ranks and intervals on crafted scores, seats, and real short matches of
-`tessera gtp` processes (tiny --nodes) in every variant, refereed and checked against the SGF
+`tessera gtp` processes (tiny --nodes) in the square variants and GembloQ Two-Player, refereed and checked against the SGF
 records and the engines' final_score; engines that break the rules or die forfeit."""
 
 import json
@@ -13,7 +13,7 @@ from tessera_engine_client import blokus, blokus_match as bm, blokus_sgf
 
 TOOLS = Path(__file__).resolve().parents[2]
 
-NPLAYERS = {"classic": 4, "classic_2": 2, "classic_3": 3, "duo": 2, "junior": 2}
+NPLAYERS = {"classic": 4, "classic_2": 2, "classic_3": 3, "duo": 2, "junior": 2, "gembloq_2": 2}
 
 # A GTP engine that follows the protocol but plays badly on purpose (argv[1] says how).
 FAKE = r'''
@@ -128,11 +128,12 @@ def check_results(results, variant, tmp_path):
         # final_score of every engine, read independently.
         for text in j["final_scores"].values():
             if info.nplayers > 2:
-                assert [int(x) for x in text.split()] == points
+                assert [float(x) for x in text.split()] == points
             else:
                 pp = pos.player_points()
                 d = pp[0] - pp[1]
-                assert text == ("B+%d" % d if d > 0 else "W+%d" % -d if d < 0 else "0")
+                d_text = bm.score_text(abs(d))
+                assert text == ("B+" + d_text if d > 0 else "W+" + d_text if d < 0 else "0")
         assert len(j["final_scores"]) == info.nplayers
         player_points = [p["points"] for p in j["players"]]
         assert player_points == pos.player_points()
@@ -156,7 +157,7 @@ def check_results(results, variant, tmp_path):
 @pytest.mark.parametrize("variant", list(NPLAYERS))
 def test_full_games_in_every_variant(variant, engine_cmd, tmp_path):
     n = NPLAYERS[variant]
-    games = 2 if n == 2 else 1
+    games = 2 if n == 2 and not variant.startswith("gembloq") else 1
     commands = [f"{engine_cmd} gtp --nodes {5 + 5 * e} --seed {e}" for e in range(n)]
     results, names = bm.run_match(commands, bm.variant_of(variant), games, seed=7, out=None,
                                   timeout=60, sgf=tmp_path / "m.blksgf",

@@ -8,6 +8,8 @@ use std::sync::OnceLock;
 
 /// Pieces of each colour.
 pub const PIECES: usize = 21;
+/// Rows of the board a placement spans at most (its row masks, see [`Placements::rows`]).
+pub const ROWS: usize = 6;
 
 /// The placements of one board.
 #[derive(Debug)]
@@ -29,6 +31,21 @@ pub struct Placements {
     piece_start: Vec<[u16; PIECES + 1]>,
     /// The placement covering exactly these triangles (sorted).
     index: HashMap<Vec<u16>, u32>,
+    /// Per placement: its lowest row.
+    low_row: Vec<u8>,
+    /// Per placement: its triangles as bits (bit `x` for column `x`) of its [`ROWS`] rows from
+    /// the lowest up.
+    masks: Vec<[u64; ROWS]>,
+    /// Per placement: where its lists start in `beside` and `corners` (one more entry at the
+    /// end).
+    ring_start: Vec<[u32; 2]>,
+    /// The triangles beside each placement (sharing an edge with it, not in it).
+    beside: Vec<u16>,
+    /// The triangles touching each placement only at a corner (neither in it nor beside it).
+    corners: Vec<u16>,
+    /// Per placement: the least distance of its triangles' centres from the middle of the
+    /// board, in unit squares along the axes.
+    middle: Vec<f32>,
 }
 
 impl Placements {
@@ -42,7 +59,23 @@ impl Placements {
             start: vec![0],
             points: Vec::new(),
             index: HashMap::new(),
+            low_row: Vec::new(),
+            masks: Vec::new(),
+            middle: Vec::new(),
+            ring_start: vec![[0, 0]],
+            beside: Vec::new(),
+            corners: Vec::new(),
         };
+        let centre = ((p.geo.width / 2) as f32 / 2.0, p.geo.height as f32 / 2.0);
+        let middle: Vec<f32> = (0..p.geo.npoints() as u16)
+            .map(|q| {
+                let (x, y) = p.geo.centre(q);
+                (x - centre.0).abs() + (y - centre.1).abs()
+            })
+            .collect();
+        // Per triangle: the stamp of the placement that listed it (in it, beside it, at a
+        // corner).
+        let (mut seen, mut stamp) = (vec![0u32; p.geo.npoints()], 0u32);
         for (k, shape) in GEMBLOQ.iter().enumerate() {
             for mut cells in p.geo.placements(shape) {
                 cells.sort_unstable();
@@ -53,6 +86,42 @@ impl Placements {
                 p.piece.push(k as u8);
                 p.points.extend_from_slice(&cells);
                 p.start.push(p.points.len() as u32);
+                let low = cells.iter().map(|&q| p.geo.coords(q).1).min().unwrap_or(0);
+                let mut masks = [0u64; ROWS];
+                for &q in &cells {
+                    let (x, y) = p.geo.coords(q);
+                    assert!(
+                        y - low < ROWS && x < 64,
+                        "a GembloQ piece spans six rows at most"
+                    );
+                    masks[y - low] |= 1 << x;
+                }
+                p.low_row.push(low as u8);
+                p.masks.push(masks);
+                let near = cells.iter().map(|&q| middle[q as usize]);
+                p.middle.push(near.fold(f32::MAX, f32::min));
+                stamp += 1;
+                for &q in &cells {
+                    seen[q as usize] = stamp;
+                }
+                for &q in &cells {
+                    for &a in p.geo.adj(q) {
+                        if seen[a as usize] != stamp {
+                            seen[a as usize] = stamp;
+                            p.beside.push(a);
+                        }
+                    }
+                }
+                for &q in &cells {
+                    for &d in p.geo.diag(q) {
+                        if seen[d as usize] != stamp {
+                            seen[d as usize] = stamp;
+                            p.corners.push(d);
+                        }
+                    }
+                }
+                p.ring_start
+                    .push([p.beside.len() as u32, p.corners.len() as u32]);
                 p.index.insert(cells, id);
             }
         }
@@ -86,6 +155,33 @@ impl Placements {
     pub fn points(&self, m: u32) -> &[u16] {
         let m = m as usize;
         &self.points[self.start[m] as usize..self.start[m + 1] as usize]
+    }
+
+    /// Placement `m`'s lowest row and its triangles as row masks from that row up.
+    #[inline]
+    pub fn rows(&self, m: u32) -> (usize, &[u64; ROWS]) {
+        (self.low_row[m as usize] as usize, &self.masks[m as usize])
+    }
+
+    /// The triangles beside placement `m` (sharing an edge with it, not in it).
+    #[inline]
+    pub fn beside(&self, m: u32) -> &[u16] {
+        let m = m as usize;
+        &self.beside[self.ring_start[m][0] as usize..self.ring_start[m + 1][0] as usize]
+    }
+
+    /// The triangles touching placement `m` only at a corner (neither in it nor beside it).
+    #[inline]
+    pub fn corners(&self, m: u32) -> &[u16] {
+        let m = m as usize;
+        &self.corners[self.ring_start[m][1] as usize..self.ring_start[m + 1][1] as usize]
+    }
+
+    /// The least distance of placement `m`'s triangles from the middle of the board (unit
+    /// squares along the axes).
+    #[inline]
+    pub fn middle_distance(&self, m: u32) -> f32 {
+        self.middle[m as usize]
     }
 
     /// The placements covering triangle `p`.

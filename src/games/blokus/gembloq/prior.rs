@@ -22,40 +22,46 @@ const OPENING: usize = 5;
 /// Moves whose opened corners are counted: the best by the other features.
 const OPENED_FOR: usize = 120;
 
-/// Scratch space and the board's distances to the middle, kept between calls.
+/// Scratch space, kept between calls.
 pub struct Prior {
-    /// Per triangle: its distance (unit squares, along the axes) from the middle.
-    middle: Vec<f32>,
-    /// Per triangle: the stamp of the placement it belongs to or borders.
-    near: Vec<u32>,
-    /// Per triangle: the stamp of the placement that counted it as opened.
-    counted: Vec<u32>,
-    /// Per triangle: whether it is local for the colour valued (see
-    /// [`SearchPosition::local_points`]).
-    local: Vec<bool>,
+    /// Per triangle: what covering it is worth beyond its size (another player's attach
+    /// point, a local triangle); zero between calls.
+    worth: Vec<f32>,
+    /// The triangles whose `worth` is set.
+    set: Vec<u16>,
     /// The local triangles.
     local_points: Vec<u16>,
-    stamp: u32,
 }
 
 impl Prior {
     /// The prior of `pos`'s board.
     pub fn new(pos: &SearchPosition) -> Prior {
-        let geo = &pos.placements().geo;
-        let middle = ((geo.width / 2) as f32 / 2.0, geo.height as f32 / 2.0);
-        let n = geo.npoints();
+        let n = pos.placements().geo.npoints();
         Prior {
-            middle: (0..n as u16)
-                .map(|q| {
-                    let (x, y) = geo.centre(q);
-                    (x - middle.0).abs() + (y - middle.1).abs()
-                })
-                .collect(),
-            near: vec![0; n],
-            counted: vec![0; n],
-            local: vec![false; n],
+            worth: vec![0.0; n],
+            set: Vec::new(),
             local_points: Vec::new(),
-            stamp: 0,
+        }
+    }
+
+    /// Sets `worth` of the triangles that the other players' colours may still attach to
+    /// ([`TAKEN`]) and of the local ones ([`LOCAL`] more).
+    fn set_worth(&mut self, pos: &SearchPosition, c: usize) {
+        let v = pos.variant();
+        for o in (0..v.ncolours()).filter(|&o| v.player_of(o) != v.player_of(c)) {
+            for &q in pos.attach_list(o) {
+                if pos.is_attach(o, q) && self.worth[q as usize] == 0.0 {
+                    self.worth[q as usize] = TAKEN;
+                    self.set.push(q);
+                }
+            }
+        }
+        pos.local_points(c, &mut self.local_points);
+        for &q in &self.local_points {
+            if self.worth[q as usize] == 0.0 {
+                self.set.push(q);
+            }
+            self.worth[q as usize] += LOCAL;
         }
     }
 
@@ -63,76 +69,43 @@ impl Prior {
     /// the other features have their opened corners counted (the others get none).
     pub fn values(&mut self, pos: &SearchPosition, c: usize, moves: &[u32]) -> Vec<f32> {
         let p = pos.placements();
-        let v = pos.variant();
-        let others: Vec<usize> = (0..v.ncolours())
-            .filter(|&o| v.player_of(o) != v.player_of(c))
-            .collect();
         let opening = pos.placed(c) < OPENING;
-        pos.local_points(c, &mut self.local_points);
-        for &q in &self.local_points {
-            self.local[q as usize] = true;
-        }
+        self.set_worth(pos, c);
         let mut values: Vec<f32> = moves
             .iter()
             .map(|&m| {
                 let points = p.points(m);
-                let taken = (points.iter())
-                    .filter(|&&q| others.iter().any(|&o| pos.is_attach(o, q)))
-                    .count();
-                let local = points.iter().filter(|&&q| self.local[q as usize]).count();
-                let mut value =
-                    SIZE * points.len() as f32 + TAKEN * taken as f32 + LOCAL * local as f32;
+                let worth: f32 = points.iter().map(|&q| self.worth[q as usize]).sum();
+                let mut value = SIZE * points.len() as f32 + worth;
                 if opening {
-                    let reach = (points.iter())
-                        .map(|&q| self.middle[q as usize])
-                        .fold(f32::MAX, f32::min);
-                    value -= MIDDLE * reach;
+                    value -= MIDDLE * p.middle_distance(m);
                 }
                 value
             })
             .collect();
-        for &q in &self.local_points {
-            self.local[q as usize] = false;
+        for &q in &self.set {
+            self.worth[q as usize] = 0.0;
         }
+        self.set.clear();
         let mut order: Vec<usize> = (0..moves.len()).collect();
         if order.len() > OPENED_FOR {
             order.select_nth_unstable_by(OPENED_FOR, |&a, &b| {
-                values[b].total_cmp(&values[a]).then(a.cmp(&b))
+                values[b]
+                    .total_cmp(&values[a])
+                    .then(moves[a].cmp(&moves[b]))
             });
             order.truncate(OPENED_FOR);
         }
         for k in order {
-            values[k] += OPENED * self.opened(pos, c, moves[k]) as f32;
+            values[k] += OPENED * Self::opened(pos, c, moves[k]) as f32;
         }
         values
     }
 
     /// The attach points placement `m` would open to colour `c` that it has not yet.
-    fn opened(&mut self, pos: &SearchPosition, c: usize, m: u32) -> usize {
-        let geo = &pos.placements().geo;
-        self.stamp = self.stamp.wrapping_add(1);
-        let s = self.stamp;
-        let points = pos.placements().points(m);
-        for &q in points {
-            self.near[q as usize] = s;
-            for &a in geo.adj(q) {
-                self.near[a as usize] = s;
-            }
-        }
-        let mut opened = 0;
-        for &q in points {
-            for &d in geo.diag(q) {
-                let d = d as usize;
-                if self.near[d] != s
-                    && self.counted[d] != s
-                    && pos.is_free_for(c, d as u16)
-                    && !pos.is_attach(c, d as u16)
-                {
-                    self.counted[d] = s;
-                    opened += 1;
-                }
-            }
-        }
-        opened
+    fn opened(pos: &SearchPosition, c: usize, m: u32) -> usize {
+        (pos.placements().corners(m).iter())
+            .filter(|&&d| pos.is_free_for(c, d) && !pos.is_attach(c, d))
+            .count()
     }
 }

@@ -69,17 +69,21 @@ impl Node {
 /// The search tree of one position.
 pub struct Tree {
     root: SearchPosition,
+    /// The position of the current simulation (the root's copy, its buffers kept).
+    scratch: Option<SearchPosition>,
     nodes: Vec<Node>,
     prior: Prior,
     rng: Rng,
-    /// A flag per triangle for the playouts (all clear between moves).
-    marks: Vec<bool>,
+    /// A value per triangle for the playouts (all zero between moves).
+    marks: Vec<u8>,
     /// The local triangles of a playout move.
     local: Vec<u16>,
     /// The moves of the current simulation: (colour, placement).
     played: Vec<(u8, u32)>,
     /// Per placement: 1 + the colour that played it in the current simulation, else 0.
     played_by: Vec<u8>,
+    /// A bit per placement, scratch space for the expansions (all clear between them).
+    mark: Vec<u64>,
     /// Playouts run.
     pub playouts: u64,
 }
@@ -87,27 +91,31 @@ pub struct Tree {
 impl Tree {
     /// A tree for colour `c` to move in `pos`; `seed` fixes its random choices.
     pub fn new(pos: &Position, c: usize, seed: u64) -> Tree {
-        let root = SearchPosition::new(pos, c);
+        let mut root = SearchPosition::new(pos, c);
+        root.index_root();
         Tree {
             prior: Prior::new(&root),
+            scratch: Some(root.clone()),
             root,
             nodes: vec![Node::unvisited(0, 0, 1.0)],
             rng: Rng::new(seed),
-            marks: vec![false; pos.placements().geo.npoints()],
+            marks: vec![0; pos.placements().geo.npoints()],
             local: Vec::new(),
             played: Vec::new(),
             played_by: vec![0; pos.placements().len()],
+            mark: vec![0; pos.placements().len().div_ceil(64)],
             playouts: 0,
         }
     }
 
-    /// Gives node `i` children: the mover's [`WIDTH`] moves of highest prior value.
+    /// Gives node `i`, reached by the moves of `self.played`, children: the mover's [`WIDTH`]
+    /// moves of highest prior value. Its legal moves are the root's brought up to date.
     fn expand(&mut self, i: usize, pos: &mut SearchPosition) {
         self.nodes[i].expanded = true;
         let Some(c) = pos.next_mover(&mut self.rng) else {
             return;
         };
-        let moves = pos.legal(c);
+        let moves = pos.legal_from(c, &self.root, &self.played, &mut self.mark);
         let values = self.prior.values(pos, c, &moves);
         let mut order: Vec<usize> = (0..moves.len()).collect();
         let by_value = |a: &usize, b: &usize| {
@@ -170,7 +178,8 @@ impl Tree {
 
     /// One descent, playout and update.
     pub fn run_once(&mut self) {
-        let mut pos = self.root.clone();
+        let mut pos = (self.scratch.take()).unwrap_or_else(|| self.root.clone());
+        pos.clone_from(&self.root);
         let mut path = vec![0usize];
         self.played.clear();
         let mut i = 0;
@@ -216,6 +225,7 @@ impl Tree {
             self.played_by[m as usize] = 0;
         }
         self.playouts += 1;
+        self.scratch = Some(pos);
     }
 
     /// The root's visits (those of a tree kept from an earlier search included).
@@ -300,6 +310,7 @@ impl Tree {
     /// The move to play: the most visited root move (the prior's best before any playout).
     pub fn best_move(&mut self) -> Option<u32> {
         if !self.nodes[0].expanded {
+            self.played.clear();
             let mut pos = self.root.clone();
             self.expand(0, &mut pos);
         }

@@ -5,11 +5,11 @@
 //! beside its colour is dropped when next drawn, and an attach point and piece with no
 //! placement that fits are marked and not tried again.
 
-use super::placements::PIECES;
-use super::placements::Placements;
+use super::placements::{PIECES, Placements, ROWS};
 use super::position::Position;
 use super::variant::GembloqVariant;
 use crate::games::blokus::rng::Rng;
+use std::sync::Arc;
 
 /// Most colours.
 const COLOURS: usize = 4;
@@ -17,22 +17,52 @@ const COLOURS: usize = 4;
 /// [`playout_weight`] (and of those drawn through local points) is played.
 const DRAWS: usize = 4;
 /// Moves a playout move tries to draw through local points (see
-/// [`SearchPosition::local_points`]).
-const LOCAL_DRAWS: usize = 2;
+/// [`SearchPosition::playout_local`]).
+const LOCAL_DRAWS: usize = 4;
 /// Draws that may fail before a playout takes the colour to have no move left (it may have
 /// a few: searching them out in order cost two fifths of the playouts' time).
 const MISSES: usize = 24;
-/// Weight of a triangle of a playout move on a local point (answering another player's last
-/// move, as the reference engine's playouts prefer).
+/// Weight of a unit of local value of a playout move's triangles (answering another player's
+/// last move, as the reference engine's playouts prefer; see
+/// [`SearchPosition::playout_local`]).
 const LOCAL: u32 = 64;
 
+/// The legal moves of a search's root position, by colour, attach point and piece: the
+/// search's positions all follow it, so a placement that did not fit there never fits later.
+struct RootMoves {
+    /// Per colour: its legal moves.
+    moves: Vec<Vec<u32>>,
+    /// Per triangle, bit `c`: an attach point of colour `c`.
+    attach: Vec<u8>,
+    /// Per colour: where the moves of each attach point and piece (`triangle * PIECES +
+    /// piece`) start in `through` (one more entry at the end; empty for a colour that had
+    /// placed nothing).
+    starts: Vec<Vec<u32>>,
+    /// Per colour: its moves through each attach point, by attach point and piece.
+    through: Vec<Vec<u32>>,
+}
+
+impl RootMoves {
+    /// Colour `c`'s moves of piece `k` through triangle `a`, an attach point of `c`.
+    #[inline]
+    fn through(&self, c: usize, a: u16, k: usize) -> &[u32] {
+        let i = a as usize * PIECES + k;
+        let starts = &self.starts[c];
+        &self.through[c][starts[i] as usize..starts[i + 1] as usize]
+    }
+}
+
 /// A position with its attach points.
-#[derive(Clone)]
 pub struct SearchPosition {
     variant: GembloqVariant,
     p: &'static Placements,
     /// Per triangle, bit `c`: colour `c` may not cover it.
     forbidden: Vec<u8>,
+    /// The same by rows: colour `c`'s row `y` at `c * stride + y`, bit `x` for column `x`
+    /// (with [`ROWS`] empty rows above the board, so that a placement's masks read in bounds).
+    blocked: Vec<u64>,
+    /// Rows a colour takes in `blocked`.
+    stride: usize,
     /// Per triangle, bit `c`: it touches colour `c` at a corner.
     corner: Vec<u8>,
     /// Per colour, bit `k`: the colour still has piece `k`.
@@ -48,10 +78,56 @@ pub struct SearchPosition {
     first: [Vec<u32>; COLOURS],
     /// Per colour: the attach points its last placement opened.
     recent: [Vec<u16>; COLOURS],
+    /// The legal moves of the search's root (see [`SearchPosition::index_root`]).
+    root: Option<Arc<RootMoves>>,
     /// Bit `c`: colour `c` has no move left.
     out: u8,
     /// The colour in turn.
     to_play: usize,
+}
+
+impl Clone for SearchPosition {
+    fn clone(&self) -> SearchPosition {
+        SearchPosition {
+            variant: self.variant,
+            p: self.p,
+            forbidden: self.forbidden.clone(),
+            blocked: self.blocked.clone(),
+            stride: self.stride,
+            corner: self.corner.clone(),
+            left: self.left,
+            quarters: self.quarters,
+            attach: self.attach.clone(),
+            dead: self.dead.clone(),
+            first: self.first.clone(),
+            recent: self.recent.clone(),
+            root: self.root.clone(),
+            out: self.out,
+            to_play: self.to_play,
+        }
+    }
+
+    /// A copy into this position's buffers (a simulation starts from the root without
+    /// allocating).
+    fn clone_from(&mut self, source: &SearchPosition) {
+        self.variant = source.variant;
+        self.p = source.p;
+        self.forbidden.clone_from(&source.forbidden);
+        self.blocked.clone_from(&source.blocked);
+        self.stride = source.stride;
+        self.corner.clone_from(&source.corner);
+        self.left = source.left;
+        self.quarters = source.quarters;
+        for c in 0..COLOURS {
+            self.attach[c].clone_from(&source.attach[c]);
+            self.first[c].clone_from(&source.first[c]);
+            self.recent[c].clone_from(&source.recent[c]);
+        }
+        self.dead.clone_from(&source.dead);
+        self.root.clone_from(&source.root);
+        self.out = source.out;
+        self.to_play = source.to_play;
+    }
 }
 
 impl SearchPosition {
@@ -60,10 +136,13 @@ impl SearchPosition {
         let p = pos.placements();
         let n = p.geo.npoints();
         let ncolours = pos.variant().ncolours();
+        let stride = p.geo.height + ROWS;
         let mut s = SearchPosition {
             variant: pos.variant(),
             p,
             forbidden: vec![0; n],
+            blocked: vec![0; stride * ncolours],
+            stride,
             corner: vec![0; n],
             left: [0; COLOURS],
             quarters: [0; COLOURS],
@@ -71,6 +150,7 @@ impl SearchPosition {
             dead: vec![0; n * ncolours],
             first: Default::default(),
             recent: Default::default(),
+            root: None,
             out: 0,
             to_play: c,
         };
@@ -78,6 +158,8 @@ impl SearchPosition {
             for o in 0..ncolours {
                 if !pos.is_free_for(o, q) {
                     s.forbidden[q as usize] |= 1 << o;
+                    let (x, y) = p.geo.coords(q);
+                    s.blocked[o * stride + y] |= 1 << x;
                 }
                 if pos.owner(q) == Some(o) {
                     for &d in p.geo.diag(q) {
@@ -135,10 +217,15 @@ impl SearchPosition {
     /// Whether colour `c` may cover placement `m`'s triangles.
     #[inline]
     fn fits_points(&self, c: usize, m: u32) -> bool {
-        self.p.points(m).iter().all(|&q| self.is_free_for(c, q))
+        let (low, masks) = self.p.rows(m);
+        let from = c * self.stride + low;
+        let Some(rows) = self.blocked.get(from..from + ROWS) else {
+            return false;
+        };
+        (rows.iter().zip(masks)).fold(0, |hit, (r, m)| hit | r & m) == 0
     }
 
-    /// Whether `m` is one of colour `c`'s first moves that still fits.
+    /// Whether colour `c` still has placement `m`'s piece and may cover its triangles.
     #[inline]
     fn first_fits(&self, c: usize, m: u32) -> bool {
         self.left[c] >> self.p.piece(m) & 1 == 1 && self.fits_points(c, m)
@@ -160,15 +247,18 @@ impl SearchPosition {
     /// starting at a random one of them (`None`: none fits, and the piece is marked dead
     /// there).
     fn fitting(&mut self, c: usize, a: u16, k: usize, rng: &mut Rng) -> Option<u32> {
-        let list = self.p.covering_piece(a, k);
-        if list.is_empty() {
-            self.kill(c, a, k);
-            return None;
-        }
-        let start = rng.below(list.len());
-        let found = (list[start..].iter().chain(&list[..start]))
-            .copied()
-            .find(|&m| self.fits_points(c, m));
+        let list = match &self.root {
+            Some(root) if root.attach[a as usize] >> c & 1 == 1 => root.through(c, a, k),
+            _ => self.p.covering_piece(a, k),
+        };
+        let found = if list.is_empty() {
+            None
+        } else {
+            let start = rng.below(list.len());
+            (list[start..].iter().chain(&list[..start]))
+                .copied()
+                .find(|&m| self.fits_points(c, m))
+        };
         if found.is_none() {
             self.kill(c, a, k);
         }
@@ -182,22 +272,29 @@ impl SearchPosition {
         let points = p.points(m);
         for &q in points {
             self.forbidden[q as usize] = u8::MAX;
-            for &a in p.geo.adj(q) {
-                self.forbidden[a as usize] |= bit;
+        }
+        let (low, masks) = p.rows(m);
+        for o in 0..self.variant.ncolours() {
+            let rows = &mut self.blocked[o * self.stride + low..][..ROWS];
+            for (row, mask) in rows.iter_mut().zip(masks) {
+                *row |= mask;
             }
+        }
+        for &a in p.beside(m) {
+            self.forbidden[a as usize] |= bit;
+            let (x, y) = p.geo.coords(a);
+            self.blocked[c * self.stride + y] |= 1 << x;
         }
         self.left[c] &= !(1 << p.piece(m));
         self.quarters[c] += points.len() as i32;
         self.first[c].clear();
         self.recent[c].clear();
-        for &q in points {
-            for &d in p.geo.diag(q) {
-                if self.corner[d as usize] & bit == 0 {
-                    self.corner[d as usize] |= bit;
-                    if self.is_free_for(c, d) {
-                        self.recent[c].push(d);
-                        self.attach[c].push(d);
-                    }
+        for &d in p.corners(m) {
+            if self.corner[d as usize] & bit == 0 {
+                self.corner[d as usize] |= bit;
+                if self.is_free_for(c, d) {
+                    self.recent[c].push(d);
+                    self.attach[c].push(d);
                 }
             }
         }
@@ -284,6 +381,119 @@ impl SearchPosition {
         out
     }
 
+    /// Indexes this position's legal moves as the root of a search: the search's playouts
+    /// then draw a colour's moves through an attach point of the root among those that
+    /// fitted there, and [`SearchPosition::legal_from`] brings its lists up to date.
+    pub fn index_root(&mut self) {
+        let n = self.p.geo.npoints();
+        let ncolours = self.variant.ncolours();
+        let mut root = RootMoves {
+            moves: Vec::new(),
+            attach: vec![0; n],
+            starts: vec![Vec::new(); ncolours],
+            through: vec![Vec::new(); ncolours],
+        };
+        for c in 0..ncolours {
+            let moves = self.legal(c);
+            if self.quarters[c] > 0 {
+                for &a in &self.attach[c] {
+                    root.attach[a as usize] |= 1 << c;
+                }
+                let mut keyed: Vec<(u32, u32)> = Vec::new();
+                for &m in &moves {
+                    let k = self.p.piece(m) as u32;
+                    for &q in self.p.points(m) {
+                        if self.is_attach(c, q) {
+                            keyed.push((u32::from(q) * PIECES as u32 + k, m));
+                        }
+                    }
+                }
+                keyed.sort_unstable();
+                let starts = &mut root.starts[c];
+                starts.resize(n * PIECES + 1, 0);
+                for &(key, _) in &keyed {
+                    starts[key as usize + 1] += 1;
+                }
+                for i in 0..n * PIECES {
+                    starts[i + 1] += starts[i];
+                }
+                root.through[c] = keyed.into_iter().map(|(_, m)| m).collect();
+            }
+            root.moves.push(moves);
+        }
+        self.root = Some(Arc::new(root));
+    }
+
+    /// Colour `c`'s legal moves, brought up to date from those of `root` (indexed by
+    /// [`SearchPosition::index_root`]), a position this one was reached from by `line`
+    /// (colour, placement): those that still fit, and those through the attach points that
+    /// `c`'s placements in `line` opened (every other legal move was legal in `root`).
+    /// `mark` (a bit per placement, all clear) is scratch space, left clear.
+    pub fn legal_from(
+        &mut self,
+        c: usize,
+        root: &SearchPosition,
+        line: &[(u8, u32)],
+        mark: &mut [u64],
+    ) -> Vec<u32> {
+        let Some(indexed) = root.root.as_ref().filter(|_| self.quarters[c] > 0) else {
+            return self.legal(c);
+        };
+        let mut out = Vec::new();
+        if root.quarters[c] > 0 {
+            let earlier = &indexed.moves[c];
+            out.extend(earlier.iter().copied().filter(|&m| self.first_fits(c, m)));
+        }
+        for &m in &out {
+            mark[m as usize / 64] |= 1 << (m % 64);
+        }
+        let mut opened: Vec<u16> = Vec::new();
+        for &(_, placed) in line.iter().filter(|&&(o, _)| usize::from(o) == c) {
+            for &a in self.p.corners(placed) {
+                if root.corner[a as usize] >> c & 1 == 0
+                    && self.is_attach(c, a)
+                    && !opened.contains(&a)
+                {
+                    opened.push(a);
+                    self.list_through(c, a, &mut out, mark);
+                }
+            }
+        }
+        for &m in &out {
+            mark[m as usize / 64] &= !(1 << (m % 64));
+        }
+        out
+    }
+
+    /// Adds to `out` colour `c`'s placements through triangle `a` that fit and are not marked
+    /// in `mark` (marking them); marks the pieces with none dead there.
+    fn list_through(&mut self, c: usize, a: u16, out: &mut Vec<u32>, mark: &mut [u64]) {
+        let mut live = self.live(c, a);
+        while live != 0 {
+            let k = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let mut any = false;
+            for &m in self.p.covering_piece(a, k) {
+                if self.fits_points(c, m) {
+                    any = true;
+                    let (word, bit) = (m as usize / 64, 1u64 << (m % 64));
+                    if mark[word] & bit == 0 {
+                        mark[word] |= bit;
+                        out.push(m);
+                    }
+                }
+            }
+            if !any {
+                self.kill(c, a, k);
+            }
+        }
+    }
+
+    /// Colour `c`'s attach points as kept (some may be taken or dead since).
+    pub fn attach_list(&self, c: usize) -> &[u16] {
+        &self.attach[c]
+    }
+
     /// Puts into `out` the local triangles for colour `c`: the attach points that the other
     /// players' colours opened with their last placements, where `c` may still play.
     pub fn local_points(&self, c: usize, out: &mut Vec<u16>) {
@@ -293,6 +503,34 @@ impl SearchPosition {
             for &q in &self.recent[o] {
                 if self.is_free_for(c, q) && self.is_free_for(o, q) {
                     out.push(q);
+                }
+            }
+        }
+    }
+
+    /// Puts into `out` the local triangles of a playout move of colour `c`, and their values
+    /// into `marks`: the attach points that the other players' colours opened with their last
+    /// placements and the triangles beside them, where those colours and `c` may still play;
+    /// 2 for one that is also `c`'s attach point, else 1 (the reference engine's playouts
+    /// value moves by such points).
+    fn playout_local(&self, c: usize, marks: &mut [u8], out: &mut Vec<u16>) {
+        out.clear();
+        let v = self.variant;
+        let mut add = |q: u16, marks: &mut [u8]| {
+            if self.is_free_for(c, q) && marks[q as usize] == 0 {
+                marks[q as usize] = 1 + u8::from(self.is_attach(c, q));
+                out.push(q);
+            }
+        };
+        for o in (0..v.ncolours()).filter(|&o| v.player_of(o) != v.player_of(c)) {
+            for &q in &self.recent[o] {
+                if self.is_free_for(o, q) {
+                    add(q, marks);
+                    for &a in self.p.geo.adj(q) {
+                        if self.is_free_for(o, a) {
+                            add(a, marks);
+                        }
+                    }
                 }
             }
         }
@@ -356,7 +594,7 @@ impl SearchPosition {
         &mut self,
         c: usize,
         rng: &mut Rng,
-        marks: &[bool],
+        marks: &[u8],
         local: &[u16],
     ) -> Option<u32> {
         if self.quarters[c] == 0 {
@@ -394,12 +632,12 @@ impl SearchPosition {
     }
 
     /// Plays the game to its end with playout moves, adding them to `played` (colour,
-    /// placement); returns each player's result. `marks` (a flag per triangle, all clear) and
+    /// placement); returns each player's result. `marks` (a value per triangle, all zero) and
     /// `local` are scratch space.
     pub fn playout(
         &mut self,
         rng: &mut Rng,
-        marks: &mut [bool],
+        marks: &mut [u8],
         local: &mut Vec<u16>,
         played: &mut Vec<(u8, u32)>,
     ) -> Vec<f32> {
@@ -411,13 +649,10 @@ impl SearchPosition {
                 self.to_play = (c + 1) % n;
                 continue;
             }
-            self.local_points(c, local);
-            for &q in local.iter() {
-                marks[q as usize] = true;
-            }
+            self.playout_local(c, marks, local);
             let m = self.playout_move(c, rng, marks, local);
             for &q in local.iter() {
-                marks[q as usize] = false;
+                marks[q as usize] = 0;
             }
             match m {
                 Some(m) => {
@@ -463,10 +698,11 @@ impl SearchPosition {
     }
 }
 
-/// A playout move's weight: its triangles, and [`LOCAL`] for each on a local point.
+/// A playout move's weight: its triangles, and [`LOCAL`] times the local values of those on
+/// local points.
 #[inline]
-fn playout_weight(points: &[u16], local: &[bool]) -> u32 {
-    let near = points.iter().filter(|&&q| local[q as usize]).count() as u32;
+fn playout_weight(points: &[u16], local: &[u8]) -> u32 {
+    let near: u32 = points.iter().map(|&q| u32::from(local[q as usize])).sum();
     points.len() as u32 + LOCAL * near
 }
 
@@ -494,5 +730,43 @@ mod tests {
         assert_eq!(s.next_mover(&mut rng), None);
         assert!(moves > 20, "{moves}");
         assert_eq!(s.quarters(0), pos.quarters(0));
+    }
+
+    /// The legal moves brought up to date from an earlier position's are the rules' legal
+    /// moves, for every colour along seeded lines from a few positions of a game.
+    #[test]
+    fn moves_brought_up_to_date_are_the_legal_moves() {
+        let mut rng = Rng::new(5);
+        let mut pos = Position::new(GembloqVariant::Two);
+        let mut mark = vec![0u64; pos.placements().len().div_ceil(64)];
+        let mut checked = 0;
+        for start in 0..24 {
+            let Some(c) = pos.next_mover() else { break };
+            if start % 6 == 1 {
+                let mut root = SearchPosition::new(&pos, c);
+                root.index_root();
+                let (mut line_pos, mut s, mut line) = (pos.clone(), root.clone(), Vec::new());
+                while let Some(o) = line_pos.next_mover() {
+                    if line.len() == 8 {
+                        break;
+                    }
+                    for k in 0..2 {
+                        let mut ours = s.legal_from(k, &root, &line, &mut mark);
+                        ours.sort_unstable();
+                        assert_eq!(ours, line_pos.legal(k), "start {start} line {line:?}");
+                        assert!(mark.iter().all(|&w| w == 0));
+                        checked += 1;
+                    }
+                    let moves = line_pos.legal(o);
+                    let m = moves[rng.below(moves.len())];
+                    line_pos.play(o, m);
+                    s.play(o, m);
+                    line.push((o as u8, m));
+                }
+            }
+            let moves = pos.legal(c);
+            pos.play(c, moves[rng.below(moves.len())]);
+        }
+        assert!(checked > 40, "{checked}");
     }
 }
