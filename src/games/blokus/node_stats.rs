@@ -2,6 +2,8 @@
 //! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
 //! read them contiguously, so that selection scores several children an instruction.
 
+use super::tree_memory;
+
 /// Results and priors per node, indexed as the tree's nodes.
 #[derive(Debug, Default)]
 pub struct NodeStats {
@@ -121,13 +123,13 @@ impl NodeStats {
         self.by_move[to] = self.by_move[from];
     }
 
-    /// The largest capacity of the arrays.
-    pub fn capacity(&self) -> usize {
-        (self.visits.capacity())
-            .max(self.value.capacity())
-            .max(self.prior.capacity())
-            .max(self.sums.capacity())
-            .max(self.by_move.capacity())
+    /// Reserves room for `n` nodes in every array, once (see [`tree_memory::reserve`]).
+    pub fn reserve(&mut self, n: usize) {
+        tree_memory::reserve(&mut self.visits, n);
+        tree_memory::reserve(&mut self.value, n);
+        tree_memory::reserve(&mut self.prior, n);
+        tree_memory::reserve(&mut self.sums, n);
+        tree_memory::reserve(&mut self.by_move, n);
     }
 
     /// Among the nodes `first..first + n`, the first with the highest selection score
