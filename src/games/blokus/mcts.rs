@@ -524,6 +524,10 @@ impl Mcts {
             });
             let child = self.select(node);
             let ch = self.nodes[child];
+            if ch.expanded {
+                // Its children's results arrive while the move is played.
+                (self.stats).prefetch_for_selection(ch.first_child as usize, ch.nchildren as usize);
+            }
             b.play(ch.colour as usize, ch.mv);
             self.push_recent(ch.colour, ch.mv);
             self.seq.push(Played {
@@ -618,6 +622,11 @@ impl Mcts {
         for i in (0..=self.path.len()).rev() {
             let parent = if i == 0 { 0 } else { self.path[i - 1] as usize };
             let nd = self.nodes[parent];
+            // The next node's children by move arrive while this one's are updated.
+            if i > 0 {
+                let next = self.nodes[if i == 1 { 0 } else { self.path[i - 2] as usize }];
+                (self.stats).prefetch_by_move(next.first_child as usize, next.nchildren as usize);
+            }
             if !nd.expanded || nd.nchildren == 0 || i >= len || nd.real > RAVE_PARENT_MAX {
                 continue;
             }
