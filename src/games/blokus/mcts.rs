@@ -20,6 +20,8 @@ use super::prior::{self, Kinds};
 use super::quality::Quality;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
+use super::tables::prefetch;
+use super::tree_memory;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use std::sync::Mutex;
@@ -58,6 +60,10 @@ const PRIOR_COUNT: f32 = 3.0;
 /// against it, and expanding on the third real visit 100 of 200 (2026-11-29; see
 /// docs/measurements.md).
 const EXPAND_AT: u32 = 1;
+/// How many children ahead an expansion prefetches a placement's tables (info and window).
+const INFO_AHEAD: usize = 8;
+/// How many children ahead an expansion prefetches a placement's neighbour lists.
+const NEIGHBOURS_AHEAD: usize = 4;
 /// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
 const MAX_NODES: usize = 8_000_000;
 /// Room kept for one more expansion (more than any position's legal moves).
@@ -146,6 +152,8 @@ pub struct Mcts {
     node_limit: usize,
     /// Scratch of [`Mcts::compact`]: a bit per node, set for the nodes kept.
     kept: Vec<u64>,
+    /// The most nodes the tree held before a compaction (its storage's pages touched).
+    peak_nodes: usize,
     /// Expansions whose moves came from a node of the descent (checked against a new list).
     #[cfg(test)]
     from_descent: u64,
@@ -154,23 +162,28 @@ pub struct Mcts {
 /// The node storage of the last tree dropped, kept (emptied) for the next search: a tree that
 /// grows into memory it already touched pays no page faults (fresh pages cost about a tenth of
 /// the CPU of a level's search of a few thousand playouts, whose tree holds up to a million
-/// nodes). Only storage of at most [`SPARE_MAX`] nodes is kept.
+/// nodes). Only the storage of a tree of at most [`SPARE_MAX`] nodes is kept (its room is
+/// reserved for [`MAX_NODES`], but only the pages touched hold memory).
 static SPARE: Mutex<Option<NodeStorage>> = Mutex::new(None);
 /// A tree's nodes and their results.
 type NodeStorage = (Vec<Node>, NodeStats);
 /// The largest node storage kept for the next search (about 100 MB with the results).
 const SPARE_MAX: usize = 1 << 21;
 
-/// Empty node storage for a new tree: the spare one if there is one.
+/// Empty node storage for a new tree: the spare one if there is one, with room for
+/// [`MAX_NODES`] reserved (see [`tree_memory::reserve`]).
 fn node_storage() -> NodeStorage {
     let spare = SPARE.lock().ok().and_then(|mut s| s.take());
-    spare.unwrap_or_default()
+    let (mut nodes, mut stats) = spare.unwrap_or_default();
+    tree_memory::reserve(&mut nodes, MAX_NODES);
+    stats.reserve(MAX_NODES);
+    (nodes, stats)
 }
 
-/// Keeps the (emptied) storage of a tree for the next one, unless it is too large or a spare
-/// is kept already.
-fn keep_storage(mut nodes: Vec<Node>, mut stats: NodeStats) {
-    if nodes.capacity() > SPARE_MAX || stats.capacity() > SPARE_MAX {
+/// Keeps the (emptied) storage of a tree that held at most `peak` nodes for the next one,
+/// unless it is too large or a spare is kept already.
+fn keep_storage(mut nodes: Vec<Node>, mut stats: NodeStats, peak: usize) {
+    if peak > SPARE_MAX {
         return;
     }
     if let Ok(mut spare) = SPARE.lock()
@@ -184,9 +197,11 @@ fn keep_storage(mut nodes: Vec<Node>, mut stats: NodeStats) {
 
 impl Drop for Mcts {
     fn drop(&mut self) {
+        let peak = self.peak_nodes.max(self.nodes.len());
         keep_storage(
             std::mem::take(&mut self.nodes),
             std::mem::take(&mut self.stats),
+            peak,
         );
     }
 }
@@ -225,6 +240,7 @@ impl Mcts {
             playouts: 0,
             node_limit: MAX_NODES,
             kept: Vec::new(),
+            peak_nodes: 0,
             #[cfg(test)]
             from_descent: 0,
         }
@@ -240,6 +256,7 @@ impl Mcts {
         let mut root = root.clone();
         root.skip_to_mover();
         self.root = root;
+        self.peak_nodes = self.peak_nodes.max(self.nodes.len());
         self.nodes.truncate(1);
         self.nodes[0] = ROOT_NODE;
         self.stats.truncate(0);
@@ -304,7 +321,16 @@ impl Mcts {
         let weights = prior::weights(t);
         self.kinds.set(b, c, opp, weights);
         scores.clear();
-        for &m in &self.buf {
+        for (i, &m) in self.buf.iter().enumerate() {
+            // The tables read for a child are mostly out of the first-level cache: ask for
+            // those of the children a few steps ahead, the neighbour lists once their
+            // placement's info has arrived.
+            if let Some(&ahead) = self.buf.get(i + INFO_AHEAD) {
+                t.prefetch_info(ahead);
+            }
+            if let Some(&ahead) = self.buf.get(i + NEIGHBOURS_AHEAD) {
+                t.prefetch_neighbours(ahead);
+            }
             let local = self.local.touches(t, m);
             scores.push(self.kinds.score(t, m, local, weights));
         }
@@ -415,7 +441,11 @@ impl Mcts {
         let stamp = self.mg.new_stamp();
         let (forbidden, all_bits) = (b.forbidden_set(c), t.all_bits());
         self.buf.clear();
-        for ch in &self.nodes[children] {
+        let children = &self.nodes[children];
+        for (i, ch) in children.iter().enumerate() {
+            if let Some(ahead) = children.get(i + INFO_AHEAD) {
+                prefetch(&all_bits[ahead.mv as usize]);
+            }
             let bits = all_bits[ch.mv as usize];
             if b.left(c, bits.piece() as usize) > 0 && !bits.meets(forbidden) {
                 self.mg.marks[ch.mv as usize] = stamp;
@@ -494,6 +524,10 @@ impl Mcts {
             });
             let child = self.select(node);
             let ch = self.nodes[child];
+            if ch.expanded {
+                // Its children's results arrive while the move is played.
+                (self.stats).prefetch_for_selection(ch.first_child as usize, ch.nchildren as usize);
+            }
             b.play(ch.colour as usize, ch.mv);
             self.push_recent(ch.colour, ch.mv);
             self.seq.push(Played {
@@ -588,6 +622,11 @@ impl Mcts {
         for i in (0..=self.path.len()).rev() {
             let parent = if i == 0 { 0 } else { self.path[i - 1] as usize };
             let nd = self.nodes[parent];
+            // The next node's children by move arrive while this one's are updated.
+            if i > 0 {
+                let next = self.nodes[if i == 1 { 0 } else { self.path[i - 2] as usize }];
+                (self.stats).prefetch_by_move(next.first_child as usize, next.nchildren as usize);
+            }
             if !nd.expanded || nd.nchildren == 0 || i >= len || nd.real > RAVE_PARENT_MAX {
                 continue;
             }
@@ -795,6 +834,7 @@ impl Mcts {
     /// place: a node's children lie after it, so the kept nodes move down in their order and
     /// the storage (its memory already touched) stays.
     fn compact(&mut self, top: usize, min_real: u32) {
+        self.peak_nodes = self.peak_nodes.max(self.nodes.len());
         let kept = &mut self.kept;
         kept.clear();
         kept.resize(self.nodes.len().div_ceil(64), 0);

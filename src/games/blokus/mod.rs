@@ -25,3 +25,4 @@ pub mod rng;
 pub mod session;
 pub mod sgf;
 pub mod tables;
+pub mod tree_memory;

@@ -2,6 +2,9 @@
 //! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
 //! read them contiguously, so that selection scores several children an instruction.
 
+use super::tables::prefetch;
+use super::tree_memory;
+
 /// Results and priors per node, indexed as the tree's nodes.
 #[derive(Debug, Default)]
 pub struct NodeStats {
@@ -21,6 +24,11 @@ pub struct NodeStats {
     /// Scratch of the sort of [`NodeStats::index_children`] (not per node).
     scratch: Vec<u32>,
 }
+
+/// Four-byte fields in a cache line.
+const FLOATS_A_LINE: usize = 16;
+/// The most cache lines of one array prefetched for one node's children.
+const PREFETCH_LINES: usize = 8;
 
 /// From this many children on, a node's children are sorted by move with a radix sort (the
 /// first moves of the triangle boards run into thousands).
@@ -121,13 +129,36 @@ impl NodeStats {
         self.by_move[to] = self.by_move[from];
     }
 
-    /// The largest capacity of the arrays.
-    pub fn capacity(&self) -> usize {
-        (self.visits.capacity())
-            .max(self.value.capacity())
-            .max(self.prior.capacity())
-            .max(self.sums.capacity())
-            .max(self.by_move.capacity())
+    /// Prefetches the head of what selection reads of the children `first..first + n`: their
+    /// values, priors and visits, up to [`PREFETCH_LINES`] cache lines of each (the processor
+    /// streams the rest).
+    #[inline]
+    pub fn prefetch_for_selection(&self, first: usize, n: usize) {
+        let end = (first + n).min(self.visits.len());
+        for i in (first..end).step_by(FLOATS_A_LINE).take(PREFETCH_LINES) {
+            prefetch(&self.value[i]);
+            prefetch(&self.prior[i]);
+            prefetch(&self.visits[i]);
+        }
+    }
+
+    /// Prefetches the children `first..first + n` sorted by move (see `by_move`), which the
+    /// RAVE update searches, up to [`PREFETCH_LINES`] cache lines.
+    #[inline]
+    pub fn prefetch_by_move(&self, first: usize, n: usize) {
+        let end = (first + n).min(self.by_move.len());
+        for i in (first..end).step_by(FLOATS_A_LINE).take(PREFETCH_LINES) {
+            prefetch(&self.by_move[i]);
+        }
+    }
+
+    /// Reserves room for `n` nodes in every array, once (see [`tree_memory::reserve`]).
+    pub fn reserve(&mut self, n: usize) {
+        tree_memory::reserve(&mut self.visits, n);
+        tree_memory::reserve(&mut self.value, n);
+        tree_memory::reserve(&mut self.prior, n);
+        tree_memory::reserve(&mut self.sums, n);
+        tree_memory::reserve(&mut self.by_move, n);
     }
 
     /// Among the nodes `first..first + n`, the first with the highest selection score

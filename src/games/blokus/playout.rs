@@ -11,7 +11,7 @@ use super::considered::{self, Considered};
 use super::geometry::Grid;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
-use super::tables::{BITS_BYTES, Contact, Placed, SquareBits, Tables, prefetch, set_bit};
+use super::tables::{BITS_BYTES, Contact, Placed, SquareBits, Tables, prefetch};
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;
@@ -73,22 +73,22 @@ impl Local {
                 if !b.is_free_for(o, q as usize) {
                     continue;
                 }
-                self.add(b, c, q);
+                self.add_if(b, c, q, true);
+                // The neighbours without a branch on their state (which a processor cannot
+                // guess).
                 for &k in t.geo.adj(q) {
-                    if b.is_free_for(o, k as usize) {
-                        self.add(b, c, k);
-                    }
+                    self.add_if(b, c, k, b.is_free_for(o, k as usize));
                 }
             }
         }
     }
 
+    /// Marks square `p` local if `yes`.
     #[inline]
-    fn add(&mut self, b: &Board, c: usize, p: u16) {
-        set_bit(&mut self.set, p);
-        if b.is_attach(c, p as usize) {
-            set_bit(&mut self.double, p);
-        }
+    fn add_if(&mut self, b: &Board, c: usize, p: u16, yes: bool) {
+        let (byte, bit) = ((p as usize >> 3) & 63, p & 7);
+        self.set[byte] |= u8::from(yes) << bit;
+        self.double[byte] |= u8::from(yes & b.is_attach(c, p as usize)) << bit;
     }
 
     /// Whether move `m` covers a local square (its local value is above 0: the squares of

@@ -609,6 +609,28 @@ impl Tables {
         &self.extra[mi.adj_start as usize..mi.adj_start as usize + mi.adj_len as usize]
     }
 
+    /// Prefetches what a judgement of placement `m` reads first: its [`MoveInfo`] and its
+    /// [`Placed`] window (its neighbour lists a little later: see
+    /// [`Tables::prefetch_neighbours`]).
+    #[inline]
+    pub fn prefetch_info(&self, m: u16) {
+        if let Some(mi) = self.moves.get(m as usize) {
+            prefetch(mi);
+        }
+        prefetch(&self.placed[m as usize]);
+    }
+
+    /// Prefetches placement `m`'s neighbour lists ([`Tables::adj_attach`]); reads its
+    /// [`MoveInfo`], which should have arrived (see [`Tables::prefetch_info`]).
+    #[inline]
+    pub fn prefetch_neighbours(&self, m: u16) {
+        if let Some(mi) = self.moves.get(m as usize)
+            && let Some(first) = self.extra.get(mi.adj_start as usize)
+        {
+            prefetch(first);
+        }
+    }
+
     /// Both [`Tables::adj`] and [`Tables::attach`] of a placement.
     #[inline]
     pub fn adj_attach(&self, m: u16) -> (&[u16], &[u16]) {
