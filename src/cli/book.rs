@@ -8,6 +8,9 @@
 
 use super::jobs;
 use crate::games::blokus::board::{Board, Variant};
+use crate::games::blokus::gembloq::position::Position;
+use crate::games::blokus::gembloq::search::Tree;
+use crate::games::blokus::gembloq::variant::GembloqVariant;
 use crate::games::blokus::mcts::Mcts;
 use clap::Args;
 use std::path::PathBuf;
@@ -15,8 +18,8 @@ use std::path::PathBuf;
 /// Options of `tessera book`.
 #[derive(Debug, Args)]
 pub struct BookArgs {
-    /// The variant (`classic`, `two`, `three`, `duo`, `junior`, `trigon`, ... as `gtp
-    /// --variant` names them).
+    /// The variant (`classic`, `two`, `three`, `duo`, `junior`, `trigon`, ..., `gembloq_2`, ...
+    /// as `gtp --variant` names them).
     #[arg(long, default_value = "duo")]
     pub variant: String,
     /// Playouts of each position's search.
@@ -43,15 +46,89 @@ pub struct BookArgs {
 /// One searched position: its line from the start, the line's likelihood, and what the
 /// search found there.
 struct Searched {
-    line: Vec<u16>,
+    line: Vec<u32>,
     likelihood: f64,
     /// The root's moves with their shares of the real visits, best move first.
-    moves: Vec<(u16, f64)>,
+    moves: Vec<(u32, f64)>,
+}
+
+/// The variants a book is built for: those of the square, triangle and segment boards, and
+/// GembloQ's (placements of their own).
+#[derive(Debug, Clone, Copy)]
+enum BookVariant {
+    Board(Variant),
+    Gembloq(GembloqVariant),
+}
+
+impl BookVariant {
+    fn parse(name: &str) -> Result<BookVariant, String> {
+        match GembloqVariant::parse(name) {
+            Some(v) => Ok(BookVariant::Gembloq(v)),
+            None => Variant::parse(name).map(BookVariant::Board),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            BookVariant::Board(v) => v.name(),
+            BookVariant::Gembloq(v) => (GembloqVariant::ALL.iter())
+                .find(|a| a.2 == v)
+                .map_or("gembloq", |a| a.0),
+        }
+    }
+
+    fn ncolours(self) -> usize {
+        match self {
+            BookVariant::Board(v) => v.ncolours(),
+            BookVariant::Gembloq(v) => v.ncolours(),
+        }
+    }
+
+    fn move_name(self, m: u32) -> String {
+        match self {
+            BookVariant::Board(v) => v.tables().move_name(m as u16),
+            BookVariant::Gembloq(v) => v.placements().name(m),
+        }
+    }
+
+    /// The root's moves of a search of `playouts` after `line` (colours in turn from the
+    /// first) with their visits, most visited first.
+    fn root_visits(self, line: &[u32], playouts: u64, seed: u64) -> Vec<(u32, u32)> {
+        let nc = self.ncolours();
+        match self {
+            BookVariant::Board(v) => {
+                let mut board = Board::new(v);
+                let mut history = Vec::new();
+                for (k, &m) in line.iter().enumerate() {
+                    board.play(k % nc, m as u16);
+                    history.push((k % nc, m as u16));
+                }
+                let mut mcts = Mcts::new(&board, seed);
+                mcts.set_history(&history);
+                for _ in 0..playouts {
+                    mcts.run_once();
+                }
+                let stats = mcts.root_stats();
+                stats.iter().map(|s| (u32::from(s.0), s.1)).collect()
+            }
+            BookVariant::Gembloq(v) => {
+                let mut pos = Position::new(v);
+                for (k, &m) in line.iter().enumerate() {
+                    pos.play(k % nc, m);
+                }
+                let mut tree = Tree::new(&pos, line.len() % nc, seed);
+                for _ in 0..playouts {
+                    tree.run_once();
+                }
+                tree.root_stats().iter().map(|s| (s.0, s.1)).collect()
+            }
+        }
+    }
 }
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &BookArgs) -> i32 {
-    let variant = match Variant::parse(&args.variant) {
+    let variant = match BookVariant::parse(&args.variant) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("error: {e}");
@@ -59,7 +136,6 @@ pub fn run(args: &BookArgs) -> i32 {
         }
     };
     let plies = args.plies.unwrap_or(variant.ncolours()).max(1);
-    let t = variant.tables();
     let mut searched = vec![search(variant, Vec::new(), 1.0, args.playouts, args.seed)];
     let mut summary = Vec::new();
     for ply in 1..plies {
@@ -99,7 +175,7 @@ pub fn run(args: &BookArgs) -> i32 {
             continue;
         };
         let names: Vec<String> = (s.line.iter().chain([&answer]))
-            .map(|&m| t.move_name(m))
+            .map(|&m| variant.move_name(m))
             .collect();
         text += &names.join(" ");
         text += "\n";
@@ -114,8 +190,8 @@ pub fn run(args: &BookArgs) -> i32 {
 /// The `count` likeliest lines of `ply` moves that extend the searched lines of `ply - 1`
 /// moves by one of their root moves, with their likelihoods, likeliest first (ties: the
 /// searches' order).
-fn likeliest_lines(searched: &[Searched], ply: usize, count: usize) -> Vec<(Vec<u16>, f64)> {
-    let mut lines: Vec<(Vec<u16>, f64)> = (searched.iter())
+fn likeliest_lines(searched: &[Searched], ply: usize, count: usize) -> Vec<(Vec<u32>, f64)> {
+    let mut lines: Vec<(Vec<u32>, f64)> = (searched.iter())
         .filter(|s| s.line.len() == ply - 1)
         .flat_map(|s| {
             s.moves.iter().map(|&(m, share)| {
@@ -131,20 +207,14 @@ fn likeliest_lines(searched: &[Searched], ply: usize, count: usize) -> Vec<(Vec<
 }
 
 /// A deep search after `line` (colours in turn from the first).
-fn search(variant: Variant, line: Vec<u16>, likelihood: f64, playouts: u64, seed: u64) -> Searched {
-    let mut board = Board::new(variant);
-    let nc = variant.ncolours();
-    let mut history = Vec::new();
-    for (k, &m) in line.iter().enumerate() {
-        board.play(k % nc, m);
-        history.push((k % nc, m));
-    }
-    let mut mcts = Mcts::new(&board, seed);
-    mcts.set_history(&history);
-    for _ in 0..playouts {
-        mcts.run_once();
-    }
-    let stats = mcts.root_stats();
+fn search(
+    variant: BookVariant,
+    line: Vec<u32>,
+    likelihood: f64,
+    playouts: u64,
+    seed: u64,
+) -> Searched {
+    let stats = variant.root_visits(&line, playouts, seed);
     let total = (stats.iter().map(|s| f64::from(s.1)).sum::<f64>()).max(1.0);
     let moves = stats
         .iter()
@@ -168,7 +238,7 @@ mod tests {
             likelihood: 1.0,
             moves: vec![(1, 0.6), (2, 0.4)],
         };
-        let after = |m: u16, moves: Vec<(u16, f64)>| Searched {
+        let after = |m: u32, moves: Vec<(u32, f64)>| Searched {
             line: vec![m],
             likelihood: if m == 1 { 0.6 } else { 0.4 },
             moves,
@@ -179,7 +249,7 @@ mod tests {
             after(2, vec![(7, 0.9), (8, 0.1)]),
         ];
         let lines = likeliest_lines(&searched, 2, 3);
-        let got: Vec<Vec<u16>> = lines.iter().map(|l| l.0.clone()).collect();
+        let got: Vec<Vec<u32>> = lines.iter().map(|l| l.0.clone()).collect();
         assert_eq!(got, vec![vec![2, 7], vec![1, 5], vec![1, 6]]);
         assert!((lines[0].1 - 0.36).abs() < 1e-9);
         assert_eq!(likeliest_lines(&searched, 1, 5).len(), 2);

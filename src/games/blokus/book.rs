@@ -20,29 +20,7 @@ pub struct Book {
 impl Book {
     /// Reads a book; every move must be one of the variant's placements.
     pub fn parse(text: &str) -> Result<Book, String> {
-        let mut variant = None;
-        let mut moves = HashMap::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            if let Some(name) = line.strip_prefix("variant ") {
-                variant = Some(Variant::parse(name.trim())?);
-                continue;
-            }
-            let v = variant.ok_or(format!("line {}: a move before the variant", n + 1))?;
-            let t = v.tables();
-            let ids = (line.split_whitespace())
-                .map(|s| t.parse_move(s))
-                .collect::<Result<Vec<u16>, String>>()
-                .map_err(|e| format!("line {}: {e}", n + 1))?;
-            let Some((&answer, before)) = ids.split_last() else {
-                continue;
-            };
-            moves.insert(before.to_vec(), answer);
-        }
-        let variant = variant.ok_or("the book names no variant")?;
+        let (variant, moves) = read_lines(text, Variant::parse, |v, s| v.tables().parse_move(s))?;
         Ok(Book { variant, moves })
     }
 
@@ -80,6 +58,39 @@ impl Book {
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+}
+
+/// Reads a book's text (see the module's format) for any board: `variant` parses the variant's
+/// name, `parse_move` a move of that variant. Returns the variant and, per position, the moves
+/// that lead to it and the book move.
+pub fn read_lines<V: Copy, M: Eq + std::hash::Hash>(
+    text: &str,
+    variant: impl Fn(&str) -> Result<V, String>,
+    parse_move: impl Fn(V, &str) -> Result<M, String>,
+) -> Result<(V, HashMap<Vec<M>, M>), String> {
+    let mut named = None;
+    let mut moves = HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("variant ") {
+            named = Some(variant(name.trim())?);
+            continue;
+        }
+        let v = named.ok_or(format!("line {}: a move before the variant", n + 1))?;
+        let mut ids = (line.split_whitespace())
+            .map(|s| parse_move(v, s))
+            .collect::<Result<Vec<M>, String>>()
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
+        let Some(answer) = ids.pop() else {
+            continue;
+        };
+        moves.insert(ids, answer);
+    }
+    let variant = named.ok_or("the book names no variant")?;
+    Ok((variant, moves))
 }
 
 /// The text of `variant`'s built-in book (`data/blokus/book_<variant>.txt`, built by `tessera

@@ -146,12 +146,18 @@ impl Gtp {
 
     fn command(&mut self, name: &str, args: &[&str]) -> Result<Option<String>, String> {
         if let Some(g) = &mut self.gembloq {
+            // The seed moves on with every `genmove`, as in the other variants, so that the
+            // games of one process differ.
             let budget = Budget {
-                seed: self.seed,
+                seed: (self.seed).wrapping_add(self.genmoves.wrapping_mul(0x1000_0001)),
                 level: self.args.level,
                 nodes: self.args.nodes,
                 movetime: self.args.movetime,
+                nobook: self.args.nobook,
             };
+            if name == "genmove" {
+                self.genmoves += 1;
+            }
             if let Some(answer) = g.command(name, args, &budget) {
                 return answer.map(Some);
             }

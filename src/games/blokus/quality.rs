@@ -55,17 +55,28 @@ impl Quality {
     /// The result of the finished game `b` for each player (win 1, draw 0.5, loss 0, ranks in
     /// between with more players) plus the bonuses; two players' results add up to 1.
     pub fn results(&mut self, b: &Board) -> [f32; 4] {
-        let res = b.player_results();
         let pts = b.player_points();
+        let mut out = self.scored(&b.player_results(), &pts, b.nmoves());
+        if pts.len() == 2 {
+            out[0] += self.attach_bonus(b);
+            out[1] = 1.0 - out[0];
+        }
+        out
+    }
+
+    /// Each player's result `res` of a finished game (as [`Quality::results`] gives them) plus
+    /// the score and length bonuses, from the players' points `pts` and the game's `moves`;
+    /// two players' results add up to 1. Any board's games: the bonuses count in standard
+    /// deviations, whatever the unit of the points.
+    pub fn scored(&mut self, res: &[f32], pts: &[i32], moves: usize) -> [f32; 4] {
         let n = pts.len();
-        let len = b.nmoves() as f32;
+        let len = moves as f32;
         self.length.add(len);
         let len_dev = self.length.squashed(len);
         let mut out = [0.0f32; 4];
         let total: i32 = pts.iter().sum();
         for i in 0..n {
             if n == 2 && i == 1 {
-                out[0] += self.attach_bonus(b);
                 out[1] = 1.0 - out[0];
                 break;
             }

@@ -2,6 +2,7 @@
 //! `showboard`, `undo`, `clear_board`), answered as the reference engine answers them; the
 //! Blokus GTP front end hands them here while a GembloQ game is set.
 
+use super::book::GembloqBook;
 use super::position::{Position, quarters_text};
 use super::search::{GembloqSearch, Tree};
 use super::variant::GembloqVariant;
@@ -14,7 +15,7 @@ use crate::search::iterative;
 /// How `genmove` searches: the seed and the client's limits (`tessera gtp`'s options).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
-    /// Seed of the search's random choices.
+    /// Seed of the search's random choices (the front end moves it on with every `genmove`).
     pub seed: u64,
     /// Playing level (1-9 count playouts as the reference engine's levels; 10 or none: full
     /// strength).
@@ -23,6 +24,8 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// Thinking time per move in milliseconds (1000 unless playouts are counted).
     pub movetime: Option<u64>,
+    /// Do not play the built-in opening book's moves.
+    pub nobook: bool,
 }
 
 /// A GembloQ game over GTP: the position and the moves that led to it.
@@ -119,8 +122,12 @@ impl GembloqGame {
         if !self.pos.has_moves(c) {
             return "pass".to_string();
         }
-        let seed =
-            (budget.seed).wrapping_add((self.history.len() as u64).wrapping_mul(0x1000_0001));
+        if let Some(m) = self.book_move(c, budget) {
+            self.pos.play(c, m);
+            self.history.push((c, m));
+            return self.pos.placements().name(m);
+        }
+        let seed = budget.seed;
         let placed = (0..super::placements::PIECES)
             .filter(|&k| !self.pos.has_piece(c, k))
             .count();
@@ -159,6 +166,20 @@ impl GembloqGame {
             }
             _ => "pass".to_string(),
         }
+    }
+
+    /// The built-in book's move for colour `c` here, where the level takes the book (every
+    /// colour's first two moves, and more from level 4 up, as for the other variants) and the
+    /// game went in turn.
+    fn book_move(&self, c: usize, budget: &Budget) -> Option<u32> {
+        let v = self.pos.variant();
+        let level = budget.level.unwrap_or(FULL_STRENGTH);
+        let n = self.history.len();
+        if budget.nobook || !level::uses_book(level, n, v.ncolours()) || n % v.ncolours() != c {
+            return None;
+        }
+        let m = GembloqBook::builtin(v)?.lookup(v, &self.history)?;
+        self.pos.check(c, m).is_ok().then_some(m)
     }
 
     /// Each colour's points (more than two players), else `B+N`, `W+N` or `0`.

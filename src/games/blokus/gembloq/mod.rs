@@ -5,6 +5,7 @@
 //! so GembloQ has rules of its own on the shared geometry and pieces, a tree search of its
 //! own on them, and its GTP commands.
 
+pub mod book;
 pub mod gtp;
 pub mod placements;
 pub mod position;

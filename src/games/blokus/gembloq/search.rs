@@ -1,12 +1,14 @@
 //! GembloQ's Monte Carlo tree search: a tree over [`SearchPosition`]s whose nodes keep the
 //! best moves by the [`Prior`] (PUCT selection on the prior's shares), playouts by
-//! [`SearchPosition::playout`], each player's result backed up to the moves of its colours. It
+//! [`SearchPosition::playout`], each player's result (with the quality bonuses of
+//! [`crate::games::blokus::quality`]) backed up to the moves of its colours. It
 //! runs under the generic iterative driver, so that node budgets, deadlines, `stop` and
 //! progress reports work as for the other variants.
 
 use super::position::Position;
 use super::prior::Prior;
 use super::search_position::SearchPosition;
+use crate::games::blokus::quality::Quality;
 use crate::games::blokus::rng::Rng;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
@@ -84,6 +86,9 @@ pub struct Tree {
     played_by: Vec<u8>,
     /// A bit per placement, scratch space for the expansions (all clear between them).
     mark: Vec<u64>,
+    /// The running statistics of the simulations' scores and lengths, for the results'
+    /// quality bonuses.
+    quality: Quality,
     /// Playouts run.
     pub playouts: u64,
 }
@@ -104,6 +109,7 @@ impl Tree {
             played: Vec::new(),
             played_by: vec![0; pos.placements().len()],
             mark: vec![0; pos.placements().len().div_ceil(64)],
+            quality: Quality::default(),
             playouts: 0,
         }
     }
@@ -199,12 +205,13 @@ impl Tree {
             self.played.push((node.colour, node.mv));
             path.push(i);
         }
-        let results = pos.playout(
+        let won = pos.playout(
             &mut self.rng,
             &mut self.marks,
             &mut self.local,
             &mut self.played,
         );
+        let results = (self.quality).scored(&won, &pos.points(), pos.pieces_on_board());
         let v = self.root.variant();
         for &(c, m) in &self.played {
             self.played_by[m as usize] = c + 1;

@@ -666,14 +666,10 @@ impl SearchPosition {
     }
 
     /// Each player's result of the position as a finished game: with two players 1 for a
-    /// win, 0.5 for a draw, 0 for a loss, moved by up to a tenth toward the score difference;
-    /// with more, the share of the other players it beats (a draw half).
+    /// win, 0.5 for a draw, 0 for a loss; with more, the share of the other players it beats
+    /// (a draw half). The search adds its quality bonuses (see [`SearchPosition::points`]).
     pub fn results(&self) -> Vec<f32> {
-        let v = self.variant;
-        let mut points = vec![0i32; v.nplayers()];
-        for c in 0..v.ncolours() {
-            points[v.player_of(c)] += self.quarters[c];
-        }
+        let points = self.points();
         let n = points.len();
         let mut out = vec![0.0f32; n];
         for (i, r) in out.iter_mut().enumerate() {
@@ -688,13 +684,22 @@ impl SearchPosition {
             }
             *r /= (n - 1) as f32;
         }
-        if n == 2 {
-            let d = (points[0] - points[1]) as f32;
-            let bonus = 0.1 * (d / 40.0).clamp(-1.0, 1.0);
-            out[0] = 0.9 * out[0] + 0.05 + bonus / 2.0;
-            out[1] = 1.0 - out[0];
-        }
         out
+    }
+
+    /// Each player's points (triangles covered by its colours).
+    pub fn points(&self) -> Vec<i32> {
+        let v = self.variant;
+        let mut points = vec![0i32; v.nplayers()];
+        for c in 0..v.ncolours() {
+            points[v.player_of(c)] += self.quarters[c];
+        }
+        points
+    }
+
+    /// Pieces on the board, all colours together.
+    pub fn pieces_on_board(&self) -> usize {
+        (0..self.variant.ncolours()).map(|c| self.placed(c)).sum()
     }
 }
 
