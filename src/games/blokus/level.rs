@@ -64,8 +64,9 @@ const TRIGON_SHARE: [f64; 9] = from_level_4(0.72, 0.65);
 /// level 4 up (0.98 of Pentobi's CPU at level 6 over 140 games; with leaves expanded on their
 /// first visit, 0.95 cost 1.12, 2026-11-27).
 const TRIGON_2_SHARE: [f64; 9] = from_level_4(0.85, 0.85);
-/// The share of those playouts tessera searches at each level, 20x20 board.
-const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.6, 0.6, 0.6, 0.6];
+/// The share of those playouts tessera searches at each level, 20x20 board (level 6: 0.85,
+/// 1.03 of Pentobi's CPU one colour against three, 2026-11-29; 0.6 had fallen to 0.69 of it).
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board (levels 5 and 6:
 /// about Pentobi's CPU, 0.94-0.96 of it in rows of 100 Duo games, 2026-11-27).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.78, 0.55, 0.55, 0.55];
