@@ -16,9 +16,13 @@ the written weights are round(w - scale * beta), with w the linear weights of `-
 tables are copied unchanged), the piece features' weights kept at or below 0 (the engine's exact
 cut-offs). A linear correction costs the engine nothing: the evaluation keeps its shape.
 `--keep` lists features whose weights the correction leaves alone (e.g. `0` for the filled cells).
+With `--residual` the fit starts from what the base evaluation itself predicts: r times its value
+(r fitted alone first) is an offset, so beta is only what the base misses, and 1/|r| is the
+natural scale (`--scale 0` uses it: the corrected evaluation then ranks boards as the whole
+fitted risk does).
 
 Games whose index is a multiple of `--holdout` are held out and reported: the mean Poisson
-deviance of the constant model and of the fit on those games. The same files give the same file.
+deviance of the constant model, of the base evaluation alone and of the fit on those games. The same files give the same file.
 
 Usage: python3 tools/blockudoku_train/train_value.py trace.jsonl [more ...] --base eval.txt \\
     --scale 20 --out corrected.txt
@@ -101,10 +105,11 @@ def deviance(y, mu):
     return float(np.mean(2 * (np.where(y > 0, y * np.log(safe / mu), 0.0) - (y - mu))))
 
 
-def fit_poisson(x, y, l2, iterations=50):
-    """Intercept and coefficients (per raw feature unit) of log E[y] = a + beta . x, by Newton's
-    method on standardised features and labels divided by their mean (so that the L2 pull of
-    l2 * rows on beta weighs the same whatever the labels' unit)."""
+def fit_poisson(x, y, l2, iterations=50, offset=None):
+    """Intercept and coefficients (per raw feature unit) of log E[y] = offset + a + beta . x, by
+    Newton's method on standardised features and labels divided by their mean (so that the L2
+    pull of l2 * rows on beta weighs the same whatever the labels' unit)."""
+    offset = np.zeros(len(x)) if offset is None else offset
     unit = max(float(y.mean()), 1e-300)
     y = y / unit
     mean, std = x.mean(axis=0), x.std(axis=0)
@@ -114,12 +119,12 @@ def fit_poisson(x, y, l2, iterations=50):
     pull = np.full(z.shape[1], l2 * len(x))
     pull[0] = 0.0
     def objective(t):
-        eta = np.clip(z @ t, -700, 700)
+        eta = np.clip(z @ t + offset, -700, 700)
         return float(np.sum(np.exp(eta) - y * eta) + 0.5 * pull @ (t * t))
 
     current = objective(theta)
     for _ in range(iterations):
-        mu = np.exp(np.clip(z @ theta, -700, 700))
+        mu = np.exp(np.clip(z @ theta + offset, -700, 700))
         grad = z.T @ (mu - y) + pull * theta
         hess = (z * mu[:, None]).T @ z + np.diag(pull)
         step = np.linalg.solve(hess + 1e-9 * np.eye(len(theta)), grad)
@@ -183,6 +188,8 @@ def main(argv=None):
     parser.add_argument("--keep", default="", help="comma-separated features left uncorrected")
     parser.add_argument("--l2", type=float, default=1e-4, help="pull of beta (standardised) to 0")
     parser.add_argument("--holdout", type=int, default=5, help="hold out games with index %% N == 0")
+    parser.add_argument("--residual", action="store_true",
+                        help="fit beside the base evaluation's value (correct only its residual)")
     args = parser.parse_args(argv)
     target = parse_target(args.target)
     keep = [int(k) for k in args.keep.split(",") if k.strip()]
@@ -191,17 +198,22 @@ def main(argv=None):
     held = data["game"] % args.holdout == 0
     train, test = valid & ~held, valid & held
     weights, rest = read_base(args.base)
-    intercept, beta = fit_poisson(data["x"][train], label[train], args.l2)
-    out = corrected(weights, beta, args.scale, keep)
+    base_value = data["x"] @ np.array(weights, dtype=np.float64) + table_values(rest, data["board"])
+    base_intercept, rate = fit_poisson(base_value[train][:, None], label[train], 0.0)
+    offset = rate[0] * base_value if args.residual else np.zeros(len(label))
+    intercept, beta = fit_poisson(data["x"][train], label[train], args.l2, offset=offset[train])
+    scale = args.scale
+    if args.residual and scale == 0:
+        scale = 1 / abs(rate[0])
+    out = corrected(weights, beta, scale, keep)
     print(f"rounds {len(label)} fitted {int(train.sum())} held_out {int(test.sum())} "
           f"label_mean {label[valid].mean():.4g} nonzero {np.mean(label[valid] > 0):.3f}")
     if test.any():
         y = label[test]
-        fitted = np.exp(intercept + data["x"][test] @ beta)
+        fitted = np.exp(offset[test] + intercept + data["x"][test] @ beta)
+        by_base = np.exp(base_intercept + rate[0] * base_value[test])
         print(f"held_out_deviance constant {deviance(y, np.full(len(y), label[train].mean())):.5g} "
-              f"fitted {deviance(y, fitted):.5g}")
-    base_value = data["x"] @ np.array(weights, dtype=np.float64) + table_values(rest, data["board"])
-    _, rate = fit_poisson(base_value[train][:, None], label[train], 0.0)
+              f"base {deviance(y, by_base):.5g} fitted {deviance(y, fitted):.5g}")
     print(f"base evaluation: log of the future label per evaluation unit {rate[0]:.4g} "
           f"(scale {-1 / rate[0] if rate[0] else float('inf'):.4g} would be its own)")
     print("beta             ", ",".join(f"{b:.4g}" for b in beta))
@@ -211,7 +223,8 @@ def main(argv=None):
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(f"# tessera Blockudoku evaluation: {args.base} corrected by train_value.py, "
                     f"{int(train.sum())} boards, --horizon {args.horizon} --target {args.target} "
-                    f"--scale {args.scale} --l2 {args.l2}" + (f" --keep {args.keep}" if keep else "")
+                    f"--scale {scale:.4g} --l2 {args.l2}"
+                    + (" --residual" if args.residual else "") + (f" --keep {args.keep}" if keep else "")
                     + "\n")
             f.write("linear " + ",".join(str(w) for w in out) + "\n")
             f.writelines(rest)

@@ -57,3 +57,25 @@ def test_trained_file_keeps_tables_and_piece_signs(tmp_path):
     assert weights[0] == -3  # kept
     assert weights[5] <= -7  # the risky feature is penalised by about 10 * 0.5
     assert all(weights[k] <= 0 for k in (5, 6, 19))
+
+
+def test_residual_fit_corrects_only_what_the_base_misses(tmp_path):
+    rng = np.random.default_rng(2)
+    trace = tmp_path / "trace.jsonl"
+    with open(trace, "w", encoding="utf-8") as f:
+        for game in range(10):
+            for rnd in range(400):
+                x = rng.integers(0, 6, size=20)
+                # The base (-10 on feature 1) predicts the risk of feature 1; feature 5 is missed.
+                chance = float(rng.poisson(np.exp(-4 + 0.05 * 10 * x[1] + 0.5 * x[5]))) * 1e-3
+                f.write(json.dumps({"game": game, "round": rnd, "board": "/".join(["." * 9] * 9),
+                                    "chance": chance, "features": [int(v) for v in x]}) + "\n")
+    base = tmp_path / "base.txt"
+    base.write_text("linear 0,-10" + ",0" * 18 + "\n")
+    out = tmp_path / "out.txt"
+    assert train_value.main([str(trace), "--base", str(base), "--out", str(out), "--horizon", "1",
+                             "--scale", "0", "--residual"]) == 0
+    weights = [int(v) for v in out.read_text().splitlines()[1].split()[1].split(",")]
+    # The natural scale is 1 / 0.05 = 20 units: feature 5 gets about -20 * 0.5, feature 1 stays.
+    assert -12 <= weights[5] <= -8
+    assert -12 <= weights[1] <= -8
