@@ -48,6 +48,8 @@ struct GameResult {
     crowded: u64,
     /// The look-ahead's labels, a JSON line per hand (with --distill).
     labels: String,
+    /// The boards the hands were dealt to, a JSON line per round (with --trace).
+    trace: String,
 }
 
 struct Setup {
@@ -80,6 +82,7 @@ fn options_fit_the_game(args: &SelfplayArgs) -> Result<(), String> {
         ("--record", args.record.is_some()),
         ("--distill", args.distill.is_some()),
         ("--distill-teacher", args.distill_teacher.is_some()),
+        ("--trace", args.trace.is_some()),
         ("--eval-file", args.eval_file.is_some()),
     ];
     let sudoku_only = [
@@ -121,6 +124,9 @@ fn setup(args: &SelfplayArgs) -> Result<Setup, String> {
         (Some(_), None) => return Err("--distill-teacher needs --distill".into()),
         (None, _) => None,
     };
+    if args.trace.is_some() && args.death_chance.is_none() {
+        return Err("--trace needs --death-chance".into());
+    }
     let limits = limits(args)?;
     let starts = match &args.starts {
         Some(path) => read_starts(path)?,
@@ -228,17 +234,20 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
     let mut chance = 0.0;
     let mut crowded = 0;
     let mut labels = String::new();
+    let mut trace = String::new();
     let budget = time::budget(&setup.limits, 0);
     while rounds < args.cap && !out_of_time(args, started) {
         history.push_back(position.board);
         if history.len() > args.record_before + 1 {
             history.pop_front();
         }
-        if args
-            .death_chance
-            .is_some_and(|min| position.board.filled() >= min)
-        {
-            chance += death_chance(position.board, &setup.set);
+        let board_chance = match args.death_chance {
+            Some(min) if position.board.filled() >= min => death_chance(position.board, &setup.set),
+            _ => 0.0,
+        };
+        chance += board_chance;
+        if args.trace.is_some() {
+            trace += &trace_line(game, rounds, position.board, board_chance, &setup.set);
         }
         crowded += u64::from(position.board.filled() >= CROWDED_FROM);
         let hand = deal(&mut rng, &setup.set);
@@ -282,7 +291,18 @@ fn play_game(args: &SelfplayArgs, setup: &Setup, game: usize, started: Instant) 
         chance,
         crowded,
         labels,
+        trace,
     }
+}
+
+/// The `--trace` line of one round: the board the hand was dealt to, its features and its
+/// exact death chance (0 below `--death-chance`'s filled cells).
+fn trace_line(game: usize, round: u64, board: Board, chance: f64, set: &PieceSet) -> String {
+    let f: Vec<String> = features(board, set).iter().map(i32::to_string).collect();
+    format!(
+        "{{\"game\":{game},\"round\":{round},\"board\":\"{board}\",\"chance\":{chance:.6e},\"features\":[{}]}}\n",
+        f.join(",")
+    )
 }
 
 /// The depth of the separate labelling search (--distill-teacher): the look-ahead's full
@@ -375,6 +395,12 @@ fn write_side_files(args: &SelfplayArgs, results: &[GameResult]) {
     }
     if let Some(path) = &args.distill {
         let lines: String = results.iter().map(|r| r.labels.as_str()).collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("error: {}: {e}", path.display());
+        }
+    }
+    if let Some(path) = &args.trace {
+        let lines: String = results.iter().map(|r| r.trace.as_str()).collect();
         if let Err(e) = std::fs::write(path, lines) {
             eprintln!("error: {}: {e}", path.display());
         }
@@ -522,7 +548,30 @@ fn print_summary(args: &SelfplayArgs, results: &[GameResult], elapsed: Duration)
 
 #[cfg(test)]
 mod tests {
-    use super::survival;
+    use super::{survival, trace_line};
+    use crate::games::blockudoku::board::Board;
+    use crate::games::blockudoku::eval::features;
+    use crate::games::blockudoku::piece::PieceSet;
+
+    #[test]
+    fn trace_line_holds_the_board_its_features_and_its_chance() {
+        let set = PieceSet::builtin("standard47").unwrap();
+        let text = "##......./#......../........./........./........./........./........./........./........#";
+        let board = Board::parse(text).unwrap();
+        let line = trace_line(3, 7, board, 0.25, &set);
+        let expected: Vec<String> = features(board, &set).iter().map(i32::to_string).collect();
+        assert_eq!(
+            line,
+            format!(
+                "{{\"game\":3,\"round\":7,\"board\":\"{text}\",\"chance\":2.500000e-1,\"features\":[{}]}}\n",
+                expected.join(",")
+            )
+        );
+        assert!(
+            expected[0] == "4",
+            "the first feature counts the filled cells"
+        );
+    }
 
     #[test]
     fn survival_interval_brackets_the_estimate() {

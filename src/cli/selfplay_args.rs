@@ -82,6 +82,11 @@ pub struct SelfplayArgs {
     /// student's positions, the teacher's labels). Without it the labelling search plays.
     #[arg(long)]
     pub distill_teacher: Option<String>,
+    /// Blockudoku, with --death-chance: write every board a hand was dealt to, one JSON line a
+    /// round (the board, its features and its exact death chance), so that each board can be
+    /// labelled by what the next hands did (format in docs/blockudoku-distill.md).
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
     /// Blockudoku: look ahead (iterations 3+) only on boards with at least this many filled
     /// cells (the engine's `LookaheadFrom` option; 0 = on every board).
     #[arg(long, default_value_t = crate::games::blockudoku::search::LOOKAHEAD_FROM)]
