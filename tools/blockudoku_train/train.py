@@ -29,23 +29,27 @@ FEATURES = 20
 NON_POSITIVE = (5, 6, 19)
 
 
-def read_hands(paths):
-    """The `--distill` lines of the files, checked: (hand, index of the teacher's choice)."""
+def json_lines(paths):
+    """Each non-empty line of the files, in order, as (path, line number, its JSON object)."""
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                d = json.loads(line)
-                cands = d["candidates"]
-                chosen = [i for i, c in enumerate(cands) if c["chosen"]]
-                if len(chosen) != 1 or len(cands) < 2:
-                    raise ValueError(f"{path}:{number}: needs 2+ candidates and one chosen")
-                for c in cands:
-                    if len(c["features"]) != FEATURES:
-                        raise ValueError(f"{path}:{number}: {len(c['features'])} features, "
-                                         f"not {FEATURES}")
-                yield d, chosen[0]
+                if line.strip():
+                    yield path, number, json.loads(line)
+
+
+def read_hands(paths):
+    """The `--distill` lines of the files, checked: (hand, index of the teacher's choice)."""
+    for path, number, d in json_lines(paths):
+        cands = d["candidates"]
+        chosen = [i for i, c in enumerate(cands) if c["chosen"]]
+        if len(chosen) != 1 or len(cands) < 2:
+            raise ValueError(f"{path}:{number}: needs 2+ candidates and one chosen")
+        for c in cands:
+            if len(c["features"]) != FEATURES:
+                raise ValueError(f"{path}:{number}: {len(c['features'])} features, "
+                                 f"not {FEATURES}")
+        yield d, chosen[0]
 
 
 def load(paths):

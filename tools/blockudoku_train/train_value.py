@@ -30,32 +30,26 @@ Needs NumPy; format of the input: docs/blockudoku-distill.md.
 """
 
 import argparse
-import json
 import sys
 
 import numpy as np
 
 import tuples as nt
-from train import FEATURES, NON_POSITIVE
+from train import FEATURES, NON_POSITIVE, json_lines
 
 
 def load(paths):
     """The traced rounds of the files, in order: game [n], round [n], features [n x 20],
     exact death chance [n], filled cells [n] (the first feature)."""
     games, rounds, feats, chances, boards = [], [], [], [], []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                d = json.loads(line)
-                if len(d["features"]) != FEATURES:
-                    raise ValueError(f"{path}:{number}: {len(d['features'])} features, not {FEATURES}")
-                games.append(d["game"])
-                rounds.append(d["round"])
-                feats.append(d["features"])
-                chances.append(d["chance"])
-                boards.append(d["board"])
+    for path, number, d in json_lines(paths):
+        if len(d["features"]) != FEATURES:
+            raise ValueError(f"{path}:{number}: {len(d['features'])} features, not {FEATURES}")
+        games.append(d["game"])
+        rounds.append(d["round"])
+        feats.append(d["features"])
+        chances.append(d["chance"])
+        boards.append(d["board"])
     if not games:
         raise ValueError("no traced rounds in the input")
     x = np.array(feats, dtype=np.float64)

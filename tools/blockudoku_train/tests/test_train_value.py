@@ -11,6 +11,20 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 import train_value  # noqa: E402
 
 
+def write_trace(path, rng, rounds, log_risk, random_boards=False):
+    """A synthetic trace of 10 games of `rounds` rounds: features drawn from 0..5, each round's
+    chance a Poisson draw of exp(log_risk(features)) thousandths; empty or random boards."""
+    with open(path, "w", encoding="utf-8") as f:
+        for game in range(10):
+            for rnd in range(rounds):
+                x = rng.integers(0, 6, size=20)
+                chance = float(rng.poisson(np.exp(log_risk(x)))) * 1e-3
+                rows = ["".join("#."[int(v)] for v in rng.integers(0, 2, 9)) if random_boards
+                        else "." * 9 for _ in range(9)]
+                f.write(json.dumps({"game": game, "round": rnd, "board": "/".join(rows),
+                                    "chance": chance, "features": [int(v) for v in x]}) + "\n")
+
+
 def test_labels_sum_the_next_rounds_of_the_same_game():
     data = {
         "game": np.array([0, 0, 0, 0, 1, 1, 1]),
@@ -38,14 +52,7 @@ def test_poisson_fit_recovers_the_hidden_risk():
 def test_trained_file_keeps_tables_and_piece_signs(tmp_path):
     rng = np.random.default_rng(1)
     trace = tmp_path / "trace.jsonl"
-    with open(trace, "w", encoding="utf-8") as f:
-        for game in range(10):
-            for rnd in range(300):
-                x = rng.integers(0, 6, size=20)
-                chance = float(rng.poisson(np.exp(-4 + 0.5 * x[5]))) * 1e-3
-                board = "/".join("".join("#." [int(v)] for v in rng.integers(0, 2, 9)) for _ in range(9))
-                f.write(json.dumps({"game": game, "round": rnd, "board": board, "chance": chance,
-                                    "features": [int(v) for v in x]}) + "\n")
+    write_trace(trace, rng, 300, lambda x: -4 + 0.5 * x[5], random_boards=True)
     base = tmp_path / "base.txt"
     base.write_text("# a comment\nlinear " + ",".join(["-3"] * 20) + "\ntuple 0 0 1 1 0,-5\n")
     out = tmp_path / "out.txt"
@@ -62,14 +69,8 @@ def test_trained_file_keeps_tables_and_piece_signs(tmp_path):
 def test_residual_fit_corrects_only_what_the_base_misses(tmp_path):
     rng = np.random.default_rng(2)
     trace = tmp_path / "trace.jsonl"
-    with open(trace, "w", encoding="utf-8") as f:
-        for game in range(10):
-            for rnd in range(400):
-                x = rng.integers(0, 6, size=20)
-                # The base (-10 on feature 1) predicts the risk of feature 1; feature 5 is missed.
-                chance = float(rng.poisson(np.exp(-4 + 0.05 * 10 * x[1] + 0.5 * x[5]))) * 1e-3
-                f.write(json.dumps({"game": game, "round": rnd, "board": "/".join(["." * 9] * 9),
-                                    "chance": chance, "features": [int(v) for v in x]}) + "\n")
+    # The base (-10 on feature 1) predicts the risk of feature 1; feature 5 is missed.
+    write_trace(trace, rng, 400, lambda x: -4 + 0.05 * 10 * x[1] + 0.5 * x[5])
     base = tmp_path / "base.txt"
     base.write_text("linear 0,-10" + ",0" * 18 + "\n")
     out = tmp_path / "out.txt"
