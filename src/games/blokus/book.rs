@@ -8,20 +8,97 @@
 
 use super::board::{PASS, Variant};
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::OnceLock;
 
-/// A book: positions, keyed by the moves that lead to them, and their moves.
+/// A book of any board family: positions, keyed by the moves that lead to them from the start
+/// (colours in turn from the first), and their moves; `V` the family's variant, `M` its move.
 #[derive(Debug)]
-pub struct Book {
-    variant: Variant,
-    moves: HashMap<Vec<u16>, u16>,
+pub struct OpeningBook<V, M> {
+    variant: V,
+    moves: HashMap<Vec<M>, M>,
+}
+
+/// The book of the square, triangle and segment boards (GembloQ's: `gembloq::book`).
+pub type Book = OpeningBook<Variant, u16>;
+
+impl<V: Copy + PartialEq, M: Copy + Eq + Hash> OpeningBook<V, M> {
+    /// Reads a book's text (see the module's format): `variant` parses the variant's name,
+    /// `parse_move` a move of that variant.
+    pub fn parse_with(
+        text: &str,
+        variant: impl Fn(&str) -> Result<V, String>,
+        parse_move: impl Fn(V, &str) -> Result<M, String>,
+    ) -> Result<Self, String> {
+        let mut named = None;
+        let mut moves = HashMap::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(name) = line.strip_prefix("variant ") {
+                named = Some(variant(name.trim())?);
+                continue;
+            }
+            let v = named.ok_or(format!("line {}: a move before the variant", n + 1))?;
+            let mut ids = (line.split_whitespace())
+                .map(|s| parse_move(v, s))
+                .collect::<Result<Vec<M>, String>>()
+                .map_err(|e| format!("line {}: {e}", n + 1))?;
+            let Some(answer) = ids.pop() else {
+                continue;
+            };
+            moves.insert(ids, answer);
+        }
+        let variant = named.ok_or("the book names no variant")?;
+        Ok(OpeningBook { variant, moves })
+    }
+
+    /// The book move after the game's moves `history` (colour, move), if the game is the
+    /// book's variant of `ncolours` colours, went in turn from the first colour without a
+    /// `pass`, and is in the book.
+    pub fn lookup_in_turn(
+        &self,
+        variant: V,
+        ncolours: usize,
+        history: &[(usize, M)],
+        pass: Option<M>,
+    ) -> Option<M> {
+        let in_turn =
+            (history.iter().enumerate()).all(|(k, &(c, m))| c == k % ncolours && Some(m) != pass);
+        if variant != self.variant || !in_turn {
+            return None;
+        }
+        let key: Vec<M> = history.iter().map(|&(_, m)| m).collect();
+        self.moves.get(&key).copied()
+    }
+
+    /// The book's variant.
+    pub fn variant(&self) -> V {
+        self.variant
+    }
+
+    /// The positions and their book moves.
+    pub fn lines(&self) -> impl Iterator<Item = (&[M], M)> {
+        self.moves.iter().map(|(line, &m)| (line.as_slice(), m))
+    }
+
+    /// Positions in the book.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the book is empty.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
 }
 
 impl Book {
     /// Reads a book; every move must be one of the variant's placements.
     pub fn parse(text: &str) -> Result<Book, String> {
-        let (variant, moves) = read_lines(text, Variant::parse, |v, s| v.tables().parse_move(s))?;
-        Ok(Book { variant, moves })
+        Book::parse_with(text, Variant::parse, |v, s| v.tables().parse_move(s))
     }
 
     /// The built-in book of `variant` (every variant has one; the tests check that each parses).
@@ -37,60 +114,8 @@ impl Book {
     /// The book move after the game's moves `history` (colour, move or [`PASS`]), if the game
     /// is the variant's, went in turn from the first colour without passing, and is in the book.
     pub fn lookup(&self, variant: Variant, history: &[(usize, u16)]) -> Option<u16> {
-        if variant != self.variant {
-            return None;
-        }
-        let nc = variant.ncolours();
-        let in_turn = (history.iter().enumerate()).all(|(k, &(c, m))| c == k % nc && m != PASS);
-        if !in_turn {
-            return None;
-        }
-        let key: Vec<u16> = history.iter().map(|&(_, m)| m).collect();
-        self.moves.get(&key).copied()
+        self.lookup_in_turn(variant, variant.ncolours(), history, Some(PASS))
     }
-
-    /// Positions in the book.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the book is empty.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-}
-
-/// Reads a book's text (see the module's format) for any board: `variant` parses the variant's
-/// name, `parse_move` a move of that variant. Returns the variant and, per position, the moves
-/// that lead to it and the book move.
-pub fn read_lines<V: Copy, M: Eq + std::hash::Hash>(
-    text: &str,
-    variant: impl Fn(&str) -> Result<V, String>,
-    parse_move: impl Fn(V, &str) -> Result<M, String>,
-) -> Result<(V, HashMap<Vec<M>, M>), String> {
-    let mut named = None;
-    let mut moves = HashMap::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix("variant ") {
-            named = Some(variant(name.trim())?);
-            continue;
-        }
-        let v = named.ok_or(format!("line {}: a move before the variant", n + 1))?;
-        let mut ids = (line.split_whitespace())
-            .map(|s| parse_move(v, s))
-            .collect::<Result<Vec<M>, String>>()
-            .map_err(|e| format!("line {}: {e}", n + 1))?;
-        let Some(answer) = ids.pop() else {
-            continue;
-        };
-        moves.insert(ids, answer);
-    }
-    let variant = named.ok_or("the book names no variant")?;
-    Ok((variant, moves))
 }
 
 /// The text of `variant`'s built-in book (`data/blokus/book_<variant>.txt`, built by `tessera
@@ -148,11 +173,11 @@ mod tests {
     fn every_builtin_book_is_legal() {
         for (name, variant) in Variant::ALL {
             let book = Book::builtin(variant).unwrap_or_else(|| panic!("{name}: no book"));
-            assert_eq!(book.variant, variant, "{name}");
+            assert_eq!(book.variant(), variant, "{name}");
             assert!(book.len() > 10, "{name}: {}", book.len());
             let (t, nc) = (variant.tables(), variant.ncolours());
             let mut movegen = MoveGen::new(t);
-            for (line, &answer) in &book.moves {
+            for (line, answer) in book.lines() {
                 let mut b = Board::new(variant);
                 for (k, &m) in line.iter().enumerate() {
                     assert!(b.is_legal(k % nc, m), "{name}: {}", t.move_name(m));

@@ -3,16 +3,11 @@
 //! book, `data/blokus/book_<variant>.txt`.
 
 use super::variant::GembloqVariant;
-use crate::games::blokus::book::read_lines;
-use std::collections::HashMap;
+use crate::games::blokus::book::OpeningBook;
 use std::sync::OnceLock;
 
 /// A GembloQ book: positions, keyed by the placements that lead to them, and their moves.
-#[derive(Debug)]
-pub struct GembloqBook {
-    variant: GembloqVariant,
-    moves: HashMap<Vec<u32>, u32>,
-}
+pub type GembloqBook = OpeningBook<GembloqVariant, u32>;
 
 impl GembloqBook {
     /// Reads a book; every move must be one of the variant's placements.
@@ -20,10 +15,7 @@ impl GembloqBook {
         let variant = |name: &str| {
             GembloqVariant::parse(name).ok_or(format!("unknown GembloQ variant '{name}'"))
         };
-        let (variant, moves) = read_lines(text, variant, |v: GembloqVariant, s| {
-            v.placements().parse(s)
-        })?;
-        Ok(GembloqBook { variant, moves })
+        GembloqBook::parse_with(text, variant, |v, s| v.placements().parse(s))
     }
 
     /// The built-in book of `variant` (the tests check that each parses).
@@ -39,25 +31,7 @@ impl GembloqBook {
     /// The book move after the game's placements `history` (colour, placement), if the game
     /// is the variant's, went in turn from the first colour, and is in the book.
     pub fn lookup(&self, variant: GembloqVariant, history: &[(usize, u32)]) -> Option<u32> {
-        if variant != self.variant {
-            return None;
-        }
-        let nc = variant.ncolours();
-        if !(history.iter().enumerate()).all(|(k, &(c, _))| c == k % nc) {
-            return None;
-        }
-        let key: Vec<u32> = history.iter().map(|&(_, m)| m).collect();
-        self.moves.get(&key).copied()
-    }
-
-    /// Positions in the book.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the book is empty.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.lookup_in_turn(variant, variant.ncolours(), history, None)
     }
 }
 
@@ -111,10 +85,10 @@ mod tests {
     fn every_builtin_book_is_legal() {
         for (name, _, variant) in GembloqVariant::ALL {
             let book = GembloqBook::builtin(variant).unwrap_or_else(|| panic!("{name}: no book"));
-            assert_eq!(book.variant, variant, "{name}");
+            assert_eq!(book.variant(), variant, "{name}");
             assert!(book.len() > 5, "{name}: {}", book.len());
             let (p, nc) = (variant.placements(), variant.ncolours());
-            for (line, &answer) in &book.moves {
+            for (line, answer) in book.lines() {
                 let mut pos = Position::new(variant);
                 for (k, &m) in line.iter().enumerate() {
                     assert!(pos.check(k % nc, m).is_ok(), "{name}: {}", p.name(m));
