@@ -134,7 +134,7 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
             break;
         }
         let g = sgf::load(&game, Some(k + 1))?;
-        let set = WeightSet::of(g.board.tables());
+        let set = WeightSet::of(g.board.variant);
         if set != args.set {
             let name = set.to_possible_value().map(|v| v.get_name().to_string());
             return Err(format!(
@@ -179,7 +179,7 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
     let mut local = Local::new();
     local.set(&root, c, &recent[recent.len().saturating_sub(3)..]);
     let mut kinds = Box::<Kinds>::default();
-    kinds.set(&root, c, root.opponents_mask(c), prior::weights(t));
+    kinds.set(&root, c, root.opponents_mask(c), prior::weights(&root));
     let moves = (mcts.root_stats().into_iter())
         .map(|(m, visits, _)| {
             let is_local = local.touches(t, m);
@@ -345,20 +345,27 @@ mod tests {
         assert!(loss(&samples, &w, None) < loss(&samples, &start, None));
     }
 
-    /// Records of one family of boards fit only that family's weights: Trigon records with
-    /// the square set are refused with the set to use, and drawn with the triangle set.
+    /// Records of one family of boards fit only that family's weights: Trigon records and
+    /// four-player Classic ones with the square set are refused with the set to use, and drawn
+    /// with their own.
     #[test]
     fn records_must_match_the_weight_set() {
-        let mut a = args(1);
-        a.records = vec![PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/blokus/trigon-twogtp.blksgf"
-        ))];
-        a.positions = 3;
-        let err = draw_positions(&a).err().unwrap();
-        assert!(err.contains("--set triangle"), "{err}");
-        a.set = WeightSet::Triangle;
-        assert_eq!(draw_positions(&a).unwrap().len(), 3);
+        for (file, name, set) in [
+            ("trigon-twogtp.blksgf", "triangle", WeightSet::Triangle),
+            ("classic-twogtp.blksgf", "household", WeightSet::Household),
+        ] {
+            let mut a = args(1);
+            a.records = vec![
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/data/blokus")
+                    .join(file),
+            ];
+            a.positions = 3;
+            let err = draw_positions(&a).err().unwrap();
+            assert!(err.contains(&format!("--set {name}")), "{err}");
+            a.set = set;
+            assert_eq!(draw_positions(&a).unwrap().len(), 3);
+        }
     }
 
     /// Saved searches read back as written.

@@ -318,7 +318,7 @@ impl Mcts {
         let opp = b.opponents_mask(c);
         self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
-        let weights = prior::weights(t);
+        let weights = prior::weights(b);
         self.kinds.set(b, c, opp, weights);
         scores.clear();
         for (i, &m) in self.buf.iter().enumerate() {

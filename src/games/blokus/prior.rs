@@ -5,7 +5,7 @@
 //! piece's size and whether the move answers the opponents' latest moves (see
 //! `playout::Local`) add their own weights.
 
-use super::board::Board;
+use super::board::{Board, Variant};
 use super::geometry::Grid;
 use super::tables::{Contact, MAX_POINTS, SQUARE_SLOTS, Tables};
 
@@ -60,6 +60,25 @@ pub const WEIGHTS: PriorWeights = [
     0.34,
 ];
 
+/// The weights of the household game (Classic: four players on the big square board, each for
+/// itself), learnt from searches of its positions: 700 positions of 24 games of tessera's level
+/// 6 against three of the reference engine's, 10,000 playouts each (`tessera tune-prior --set
+/// square --positions 700 --playouts 10000 --seed 11`, the square weights then in use): held-out
+/// loss 3.2005 with the square weights, 3.1418 with these. Contested corner points are worth
+/// less than with one opponent, the tetrominoes more.
+pub const HOUSEHOLD_WEIGHTS: PriorWeights = [
+    // covered: opponent's corner, beside one, other
+    1.294, 1.342, 0.563, //
+    // beside: occupied, forbidden, own corner, other
+    0.303, 0.295, -1.046, -0.393, //
+    // corner points: own, forbidden, free with 0..4 free neighbours, contested with 0..4
+    -0.196, -0.347, -0.364, -0.099, 0.349, 0.601, 0.743, -0.371, -0.32, 0.098, 0.564, 0.481, //
+    // piece size 1..6 (6: none)
+    0.252, -0.471, -0.789, 0.035, 0.924, 1.15, //
+    // answers the latest moves
+    0.463,
+];
+
 /// The weights of triangle boards (Trigon), learnt from searches of Trigon positions (`tessera
 /// tune-prior --set triangle`), twice: first 300 positions of 14 games of the reference engine's
 /// level 5 against itself, 8,000 playouts each (held-out loss 4.484 with the square weights,
@@ -101,8 +120,11 @@ pub const CALLISTO_WEIGHTS: PriorWeights = [
 /// The families of boards and rules that have weights of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum WeightSet {
-    /// The square boards with corner contact (Classic, Duo, Junior and their forms).
+    /// The square boards with corner contact (Duo, Junior, Classic's Two- and Three-Player
+    /// forms) and Nexos.
     Square,
+    /// Classic with four players, each for itself.
+    Household,
     /// The triangle boards (Trigon).
     Triangle,
     /// Callisto's boards, where pieces join along edges.
@@ -110,11 +132,13 @@ pub enum WeightSet {
 }
 
 impl WeightSet {
-    /// The set for the boards and rules of `t`.
-    pub fn of(t: &Tables) -> WeightSet {
+    /// The set for variant `v`'s boards and rules.
+    pub fn of(v: Variant) -> WeightSet {
+        let t = v.tables();
         match (t.rules.contact, t.geo.grid) {
             (Contact::Edge, _) => WeightSet::Callisto,
             (Contact::Corner, Grid::Triangle | Grid::RightTriangle) => WeightSet::Triangle,
+            (Contact::Corner, Grid::Square) if v == Variant::Classic => WeightSet::Household,
             (Contact::Corner, Grid::Square | Grid::Segment) => WeightSet::Square,
         }
     }
@@ -123,15 +147,16 @@ impl WeightSet {
     pub fn weights(self) -> &'static PriorWeights {
         match self {
             WeightSet::Square => &WEIGHTS,
+            WeightSet::Household => &HOUSEHOLD_WEIGHTS,
             WeightSet::Triangle => &TRIGON_WEIGHTS,
             WeightSet::Callisto => &CALLISTO_WEIGHTS,
         }
     }
 }
 
-/// The weights in use on the boards and rules of `t`.
-pub fn weights(t: &Tables) -> &'static PriorWeights {
-    WeightSet::of(t).weights()
+/// The weights in use in `b`'s variant.
+pub fn weights(b: &Board) -> &'static PriorWeights {
+    WeightSet::of(b.variant).weights()
 }
 
 /// The kind of every square for one colour in one position, and the weight each kind adds.
@@ -310,19 +335,24 @@ mod tests {
     }
 
     /// Each family of boards and rules searches with its own weights: Callisto's (edge
-    /// contact) differ from the square boards' though both are square grids.
+    /// contact) differ from the square boards' though both are square grids, and the
+    /// household game's (four players) from its two- and three-player forms' on the same board.
     #[test]
     fn each_family_has_its_weights() {
         for (v, set) in [
             (Variant::Duo, WeightSet::Square),
-            (Variant::Classic, WeightSet::Square),
+            (Variant::Two, WeightSet::Square),
+            (Variant::Three, WeightSet::Square),
+            (Variant::Nexos, WeightSet::Square),
+            (Variant::Classic, WeightSet::Household),
             (Variant::Trigon2, WeightSet::Triangle),
             (Variant::Callisto2, WeightSet::Callisto),
             (Variant::Callisto, WeightSet::Callisto),
         ] {
-            assert_eq!(WeightSet::of(v.tables()), set, "{v:?}");
-            assert!(std::ptr::eq(weights(v.tables()), set.weights()));
+            assert_eq!(WeightSet::of(v), set, "{v:?}");
+            assert!(std::ptr::eq(weights(&Board::new(v)), set.weights()));
         }
         assert_ne!(CALLISTO_WEIGHTS, WEIGHTS);
+        assert_ne!(HOUSEHOLD_WEIGHTS, WEIGHTS);
     }
 }
