@@ -118,8 +118,8 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
     for path in &args.records {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        for game in text.split("(;").filter(|g| !g.trim().is_empty()) {
-            let game = format!("(;{game}");
+        for game in games(&text) {
+            let game = game.to_string();
             let record = sgf::parse(&game).map_err(|e| format!("{}: {e}", path.display()))?;
             for k in 0..record.moves.len() {
                 all.push((game.clone(), k, record.moves[k].0));
@@ -153,6 +153,18 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
         });
     }
     Ok(positions)
+}
+
+/// The games of an SGF file, each from a '(' whose next character but blanks is ';' (as
+/// twogtp writes them, or on lines of their own as `tools/blokus_match.py` does).
+fn games(text: &str) -> Vec<&str> {
+    let starts: Vec<usize> = (text.match_indices('('))
+        .map(|(i, _)| i)
+        .filter(|&i| text[i + 1..].trim_start().starts_with(';'))
+        .collect();
+    (starts.iter().enumerate())
+        .map(|(k, &i)| &text[i..starts.get(k + 1).copied().unwrap_or(text.len())])
+        .collect()
 }
 
 /// Searches every position (`--jobs` at once), printing progress.
@@ -365,6 +377,20 @@ mod tests {
             assert!(err.contains(&format!("--set {name}")), "{err}");
             a.set = set;
             assert_eq!(draw_positions(&a).unwrap().len(), 3);
+        }
+    }
+
+    /// Games are found whether their '(' and ';' are on one line or not.
+    #[test]
+    fn games_split_in_both_layouts() {
+        let one = "(;GM[Blokus];1[a20];2[t20])";
+        let lines = "(\n;GM[Blokus]\n;1[a20]\n;2[t20]\n)\n";
+        for text in [format!("{one}{one}"), format!("{lines}{lines}")] {
+            let g = games(&text);
+            assert_eq!(g.len(), 2, "{text}");
+            for game in g {
+                assert_eq!(sgf::parse(game).unwrap().moves.len(), 2, "{game}");
+            }
         }
     }
 
