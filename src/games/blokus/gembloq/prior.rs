@@ -59,11 +59,12 @@ pub const HAND_WEIGHTS: PriorWeights = [
     0.0, 0.0, 0.0, 0.0, 0.0,
 ];
 
-/// The weights of Two-Player Four-Color, learnt from searches of its positions (`tessera
-/// tune-prior --set gembloq`): 1,000 positions of 90 games (tessera against itself and
-/// against Pentobi), 10,000 playouts each with the hand-set weights; held-out loss 3.262 with
-/// those, 2.837 with these.
-pub const TWO_FOUR_WEIGHTS: PriorWeights = [
+/// The weights of the forms of more than two colours, learnt from searches of Two-Player
+/// Four-Color positions (`tessera tune-prior --set gembloq`): 1,000 positions of 90 games
+/// (tessera against itself and against Pentobi), 10,000 playouts each with the hand-set
+/// weights; held-out loss 3.262 with those, 2.837 with these. Four colours and Three-Player,
+/// with no partner colour, use the same.
+pub const LEARNT_WEIGHTS: PriorWeights = [
     // covered: another player's attach point, beside one, other; the partner's; local
     1.347, 1.735, 1.233, -0.157, 1.0, //
     // beside: occupied, forbidden, own attach point, other
@@ -76,11 +77,12 @@ pub const TWO_FOUR_WEIGHTS: PriorWeights = [
     0.177, -0.217, -0.748, -0.401, 1.189,
 ];
 
-/// The weights of `v`'s boards.
+/// The weights of `v`'s boards: the learnt ones but in Two-Player, whose hand-set ones were
+/// not measured against them.
 pub fn weights(v: GembloqVariant) -> &'static PriorWeights {
     match v {
-        GembloqVariant::TwoFour => &TWO_FOUR_WEIGHTS,
-        _ => &HAND_WEIGHTS,
+        GembloqVariant::Two => &HAND_WEIGHTS,
+        _ => &LEARNT_WEIGHTS,
     }
 }
 
@@ -289,53 +291,61 @@ mod tests {
     use super::super::position::Position;
     use super::*;
 
-    /// In a Two-Player Four-Color position some moves in, every legal move's value is its
-    /// features dotted with the weights plus the fixed cost; the covered kinds add up to its
-    /// triangles, and the counts of another player's and of the partner colour's attach points
-    /// covered are those of the position.
+    /// Along a Two-Player Four-Color game (the prior's best moves), every legal move's value
+    /// is its features dotted with the weights plus the fixed cost; the covered kinds add up
+    /// to its triangles, and the counts of another player's and of the partner colour's attach
+    /// points covered are those of the position; some moves cover each.
     #[test]
     fn values_are_the_features_dot_the_weights() {
         let v = GembloqVariant::TwoFour;
+        let (p, w) = (v.placements(), weights(v));
         let mut pos = Position::new(v);
-        for _ in 0..29 {
+        let (mut taking, mut covering_partner) = (0, 0);
+        for ply in 0..40 {
             let c = pos.next_mover().expect("moves left");
             let sp = SearchPosition::new(&pos, c);
             let moves = pos.legal(c);
-            let values = Prior::new(&sp).values(&sp, c, &moves);
+            let mut prior = Prior::new(&sp);
+            let values = prior.values(&sp, c, &moves);
+            let features = prior.features(&sp, c, &moves);
+            let partner = (c + 2) % 4;
+            for ((&m, value), f) in moves.iter().zip(&values).zip(&features) {
+                let dot: f32 = f.iter().zip(w).map(|(&x, w)| f32::from(x) * w).sum();
+                assert!((dot + Prior::offset(&sp, c, m) - value).abs() < 1e-3);
+                let points = p.points(m);
+                let covered = f[..COVER_KINDS].iter().sum::<u8>();
+                assert_eq!(usize::from(covered), points.len());
+                assert_eq!(f[SIZE_AT..].iter().sum::<u8>(), 1);
+                let opp = (points.iter())
+                    .filter(|&&q| sp.is_attach((c + 1) % 4, q) || sp.is_attach((c + 3) % 4, q))
+                    .count();
+                assert_eq!(usize::from(f[0]), opp, "ply {ply}");
+                let own = points.iter().filter(|&&q| sp.is_attach(partner, q)).count();
+                assert_eq!(usize::from(f[PARTNER_COVER]), own, "ply {ply}");
+                taking += usize::from(opp > 0);
+                covering_partner += usize::from(own > 0);
+            }
             let best = (0..moves.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]));
             pos.play(c, moves[best.expect("a move")]);
-        }
-        let c = pos.next_mover().expect("moves left");
-        let sp = SearchPosition::new(&pos, c);
-        let moves = pos.legal(c);
-        let mut prior = Prior::new(&sp);
-        let values = prior.values(&sp, c, &moves);
-        let features = prior.features(&sp, c, &moves);
-        let p = v.placements();
-        let w = weights(v);
-        let partner = (c + 2) % 4;
-        let (mut taking, mut covering_partner) = (0, 0);
-        for ((&m, value), f) in moves.iter().zip(&values).zip(&features) {
-            let dot: f32 = f.iter().zip(w).map(|(&x, w)| f32::from(x) * w).sum();
-            assert!((dot + Prior::offset(&sp, c, m) - value).abs() < 1e-3);
-            let points = p.points(m);
-            assert_eq!(
-                usize::from(f[..COVER_KINDS].iter().sum::<u8>()),
-                points.len()
-            );
-            assert_eq!(f[SIZE_AT..].iter().sum::<u8>(), 1);
-            let opp = (points.iter())
-                .filter(|&&q| sp.is_attach((c + 1) % 4, q) || sp.is_attach((c + 3) % 4, q))
-                .count();
-            assert_eq!(usize::from(f[0]), opp);
-            let own = points.iter().filter(|&&q| sp.is_attach(partner, q)).count();
-            assert_eq!(usize::from(f[PARTNER_COVER]), own);
-            taking += usize::from(opp > 0);
-            covering_partner += usize::from(own > 0);
         }
         assert!(
             taking > 0 && covering_partner > 0,
             "{taking} {covering_partner}"
         );
+    }
+
+    /// Two-Player keeps the hand-set weights; the forms of more colours search with the
+    /// learnt ones.
+    #[test]
+    fn each_form_has_its_weights() {
+        assert!(std::ptr::eq(weights(GembloqVariant::Two), &HAND_WEIGHTS));
+        for v in [
+            GembloqVariant::Four,
+            GembloqVariant::Three,
+            GembloqVariant::TwoFour,
+        ] {
+            assert!(std::ptr::eq(weights(v), &LEARNT_WEIGHTS), "{v:?}");
+        }
+        assert_ne!(HAND_WEIGHTS, LEARNT_WEIGHTS);
     }
 }
