@@ -1,5 +1,5 @@
-//! `tessera tune-prior`: learns the Blokus prior weights (see `games::blokus::prior`) from deep
-//! searches of recorded positions.
+//! `tessera tune-prior`: learns the Blokus prior weights (see `games::blokus::prior`, and
+//! `games::blokus::gembloq::prior` for GembloQ's) from deep searches of recorded positions.
 //!
 //! Positions are drawn (from the seed) from game records; each is searched with many playouts,
 //! and the root's visit shares are the target. The weights are fitted by gradient descent
@@ -10,9 +10,14 @@
 
 use super::jobs;
 use crate::games::blokus::board::{Board, PASS};
+use crate::games::blokus::gembloq::position::Position as GembloqPosition;
+use crate::games::blokus::gembloq::prior as gembloq_prior;
+use crate::games::blokus::gembloq::search::Tree;
+use crate::games::blokus::gembloq::search_position::SearchPosition;
+use crate::games::blokus::gembloq::variant::GembloqVariant;
 use crate::games::blokus::mcts::Mcts;
 use crate::games::blokus::playout::Local;
-use crate::games::blokus::prior::{self, FEATURES, Kinds, PriorWeights, WeightSet};
+use crate::games::blokus::prior::{self, Kinds, WeightSet};
 use crate::games::blokus::sgf;
 use clap::{Args, ValueEnum};
 use rand::SeedableRng;
@@ -53,14 +58,67 @@ pub struct TunePriorArgs {
     pub out: Option<PathBuf>,
     /// The weights fitted (those of the records' boards): the fit starts from the built-in
     /// ones of this set and is pulled toward them.
-    #[arg(long, value_enum, default_value_t = WeightSet::Square)]
-    pub set: WeightSet,
+    #[arg(long, value_enum, default_value_t = FitSet::Square)]
+    pub set: FitSet,
+}
+
+/// The weights a fit learns: one of the Blokus board families' sets, or GembloQ's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FitSet {
+    /// The square boards with corner contact.
+    Square,
+    /// Classic with four players, each for itself.
+    Household,
+    /// The triangle boards (Trigon).
+    Triangle,
+    /// Callisto's boards.
+    Callisto,
+    /// GembloQ's boards (any of its forms; the fit starts from its hand-set weights).
+    Gembloq,
+}
+
+impl FitSet {
+    /// The board family of a Blokus set (`None` for GembloQ).
+    fn board(self) -> Option<WeightSet> {
+        match self {
+            FitSet::Square => Some(WeightSet::Square),
+            FitSet::Household => Some(WeightSet::Household),
+            FitSet::Triangle => Some(WeightSet::Triangle),
+            FitSet::Callisto => Some(WeightSet::Callisto),
+            FitSet::Gembloq => None,
+        }
+    }
+
+    /// The weights the fit starts from and is pulled toward.
+    fn start(self) -> Vec<f64> {
+        let w: &[f32] = match self.board() {
+            Some(set) => set.weights(),
+            None => &gembloq_prior::HAND_WEIGHTS,
+        };
+        w.iter().map(|&x| f64::from(x)).collect()
+    }
+
+    /// The prior's temperature: a move's share is exp(score / this).
+    fn temperature(self) -> f64 {
+        f64::from(match self {
+            FitSet::Gembloq => gembloq_prior::TEMPERATURE,
+            _ => prior::TEMPERATURE,
+        })
+    }
+
+    /// Number of features.
+    fn features(self) -> usize {
+        match self {
+            FitSet::Gembloq => gembloq_prior::FEATURES,
+            _ => prior::FEATURES,
+        }
+    }
 }
 
 /// One searched position: per root move, its visit count, its feature counts and the fixed
 /// part of its score.
 struct Sample {
-    moves: Vec<(u32, [u8; FEATURES], f32)>,
+    moves: Vec<(u32, Vec<u8>, f32)>,
 }
 
 /// Runs the command; returns the exit code.
@@ -70,7 +128,7 @@ pub fn run(args: &TunePriorArgs) -> i32 {
             eprintln!("error: give --records to search positions, or --data to fit saved ones");
             return 2;
         };
-        match read_data(path) {
+        match read_data(path, args.set.features()) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -78,14 +136,18 @@ pub fn run(args: &TunePriorArgs) -> i32 {
             }
         }
     } else {
-        let positions = match draw_positions(args) {
-            Ok(p) => p,
+        let drawn = if args.set == FitSet::Gembloq {
+            draw_gembloq(args).map(|p| search_gembloq(args, &p))
+        } else {
+            draw_positions(args).map(|p| search_all(args, &p))
+        };
+        let samples = match drawn {
+            Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
                 return 2;
             }
         };
-        let samples = search_all(args, &positions);
         if let Some(path) = &args.data
             && let Err(e) = write_data(path, &samples)
         {
@@ -119,7 +181,9 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
         for game in games(&text) {
-            let game = game.to_string();
+            if GembloqVariant::parse(&sgf::game_name(&game).unwrap_or_default()).is_some() {
+                return Err("the records are of GembloQ: fit them with --set gembloq".into());
+            }
             let record = sgf::parse(&game).map_err(|e| format!("{}: {e}", path.display()))?;
             for k in 0..record.moves.len() {
                 all.push((game.clone(), k, record.moves[k].0));
@@ -135,7 +199,7 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
         }
         let g = sgf::load(&game, Some(k + 1))?;
         let set = WeightSet::of(g.board.variant);
-        if set != args.set {
+        if Some(set) != args.set.board() {
             let name = set.to_possible_value().map(|v| v.get_name().to_string());
             return Err(format!(
                 "the records are of {set:?} boards: fit them with --set {}",
@@ -155,15 +219,15 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
     Ok(positions)
 }
 
-/// The games of an SGF file, each from a '(' whose next character but blanks is ';' (as
-/// twogtp writes them, or on lines of their own as `tools/blokus_match.py` does).
-fn games(text: &str) -> Vec<&str> {
+/// The games of a file of records: each from a `(` that opens a node (`;`, blanks between
+/// allowed) to the next.
+fn games(text: &str) -> Vec<String> {
     let starts: Vec<usize> = (text.match_indices('('))
+        .filter(|(i, _)| text[i + 1..].trim_start().starts_with(';'))
         .map(|(i, _)| i)
-        .filter(|&i| text[i + 1..].trim_start().starts_with(';'))
         .collect();
     (starts.iter().enumerate())
-        .map(|(k, &i)| &text[i..starts.get(k + 1).copied().unwrap_or(text.len())])
+        .map(|(k, &i)| text[i..starts.get(k + 1).copied().unwrap_or(text.len())].to_string())
         .collect()
 }
 
@@ -197,12 +261,80 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
             let is_local = local.touches(t, m);
             (
                 visits,
-                kinds.features(t, m, is_local),
+                kinds.features(t, m, is_local).to_vec(),
                 prior::centre_pull(&root, c, m),
             )
         })
         .collect();
     Sample { moves }
+}
+
+/// Draws `--positions` GembloQ positions (the colour to move has a move) from the records:
+/// each with the colour to move.
+fn draw_gembloq(args: &TunePriorArgs) -> Result<Vec<(GembloqPosition, usize)>, String> {
+    let mut all = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        for game in games(&text) {
+            let name = sgf::game_name(&game).map_err(|e| format!("{}: {e}", path.display()))?;
+            let Some(v) = GembloqVariant::parse(&name) else {
+                return Err(format!(
+                    "{}: the records are of '{name}', not GembloQ",
+                    path.display()
+                ));
+            };
+            let moves = sgf::main_line_moves(&game, v.ncolours())?;
+            for k in 0..moves.len() {
+                all.push((v, moves.clone(), k));
+            }
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    all.shuffle(&mut rng);
+    let mut positions = Vec::new();
+    for (v, moves, k) in all {
+        if positions.len() == args.positions {
+            break;
+        }
+        let mut pos = GembloqPosition::new(v);
+        let p = v.placements();
+        for (c, text) in &moves[..k] {
+            let m = p.parse(text)?;
+            pos.check(*c, m)?;
+            pos.play(*c, m);
+        }
+        let c = moves[k].0;
+        if pos.has_moves(c) {
+            positions.push((pos, c));
+        }
+    }
+    Ok(positions)
+}
+
+/// Searches every GembloQ position (`--jobs` at once): the root moves with their visits and
+/// features.
+fn search_gembloq(args: &TunePriorArgs, positions: &[(GembloqPosition, usize)]) -> Vec<Sample> {
+    jobs::map(positions, args.jobs, "positions", |i, (pos, c)| {
+        let mut tree = Tree::new(pos, *c, args.seed.wrapping_add(i as u64));
+        for _ in 0..args.playouts {
+            tree.run_once();
+        }
+        let stats = tree.root_stats();
+        let root = SearchPosition::new(pos, *c);
+        let moves: Vec<u32> = stats.iter().map(|s| s.0).collect();
+        let features = gembloq_prior::Prior::new(&root).features(&root, *c, &moves);
+        let moves = (stats.iter().zip(features))
+            .map(|(s, f)| {
+                (
+                    s.1,
+                    f.to_vec(),
+                    gembloq_prior::Prior::offset(&root, *c, s.0),
+                )
+            })
+            .collect();
+        Sample { moves }
+    })
 }
 
 fn write_data(path: &PathBuf, samples: &[Sample]) -> Result<(), String> {
@@ -218,7 +350,8 @@ fn write_data(path: &PathBuf, samples: &[Sample]) -> Result<(), String> {
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
-fn read_data(path: &PathBuf) -> Result<Vec<Sample>, String> {
+/// The saved searches in `path`, of `features` features a move.
+fn read_data(path: &PathBuf, features: usize) -> Result<Vec<Sample>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let mut samples: Vec<Sample> = Vec::new();
@@ -226,16 +359,15 @@ fn read_data(path: &PathBuf) -> Result<Vec<Sample>, String> {
     for (n, line) in text.lines().enumerate() {
         let bad = || format!("{}: line {}: not a saved search", path.display(), n + 1);
         let v: Vec<&str> = line.split_whitespace().collect();
-        if v.len() != 3 + FEATURES {
+        if v.len() != 3 + features {
             return Err(bad());
         }
         let id: usize = v[0].parse().map_err(|_| bad())?;
         let visits: u32 = v[1].parse().map_err(|_| bad())?;
         let offset: f32 = v[2].parse().map_err(|_| bad())?;
-        let mut f = [0u8; FEATURES];
-        for (x, s) in f.iter_mut().zip(&v[3..]) {
-            *x = s.parse().map_err(|_| bad())?;
-        }
+        let f = (v[3..].iter())
+            .map(|s| s.parse().map_err(|_| bad()))
+            .collect::<Result<Vec<u8>, String>>()?;
         if last != Some(id) {
             samples.push(Sample { moves: Vec::new() });
             last = Some(id);
@@ -247,10 +379,9 @@ fn read_data(path: &PathBuf) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
-/// Cross-entropy of the visit shares against the prior with weights `w`, per position, and
-/// its gradient (added into `grad` when given).
-fn loss(samples: &[Sample], w: &[f64; FEATURES], mut grad: Option<&mut [f64; FEATURES]>) -> f64 {
-    let temperature = f64::from(prior::TEMPERATURE);
+/// Cross-entropy of the visit shares against the prior with weights `w` at `temperature`, per
+/// position, and its gradient (added into `grad` when given).
+fn loss(samples: &[Sample], w: &[f64], temperature: f64, mut grad: Option<&mut [f64]>) -> f64 {
     let mut total = 0.0;
     for s in samples {
         let visits: f64 = s.moves.iter().map(|m| f64::from(m.0)).sum();
@@ -280,24 +411,27 @@ fn loss(samples: &[Sample], w: &[f64; FEATURES], mut grad: Option<&mut [f64; FEA
     total / samples.len().max(1) as f64
 }
 
-/// Fits the weights (Adam) on four fifths of the samples, reporting the held-out loss.
-fn fit(args: &TunePriorArgs, samples: &[Sample]) -> PriorWeights {
+/// Fits the weights of `--set` (Adam) on four fifths of the samples, reporting the held-out
+/// loss.
+fn fit(args: &TunePriorArgs, samples: &[Sample]) -> Vec<f32> {
     let held = samples.len() / 5;
     let (test, train) = samples.split_at(held);
-    let start: [f64; FEATURES] = args.set.weights().map(f64::from);
-    let mut w = start;
-    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
+    let start = args.set.start();
+    let t = args.set.temperature();
+    let n = start.len();
+    let mut w = start.clone();
+    let (mut m, mut v) = (vec![0.0f64; n], vec![0.0f64; n]);
     let (rate, b1, b2) = (0.01, 0.9, 0.999);
     println!(
         "positions {} (held out {held}) start loss train {:.4} held out {:.4}",
         samples.len(),
-        loss(train, &w, None),
-        loss(test, &w, None)
+        loss(train, &w, t, None),
+        loss(test, &w, t, None)
     );
     for step in 1..=args.steps {
-        let mut g = [0.0f64; FEATURES];
-        loss(train, &w, Some(&mut g));
-        for i in 0..FEATURES {
+        let mut g = vec![0.0f64; n];
+        loss(train, &w, t, Some(&mut g));
+        for i in 0..n {
             g[i] = g[i] / train.len().max(1) as f64 + 2.0 * args.l2 * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
@@ -308,12 +442,12 @@ fn fit(args: &TunePriorArgs, samples: &[Sample]) -> PriorWeights {
         if step % 200 == 0 || step == args.steps {
             println!(
                 "step {step} loss train {:.4} held out {:.4}",
-                loss(train, &w, None),
-                loss(test, &w, None)
+                loss(train, &w, t, None),
+                loss(test, &w, t, None)
             );
         }
     }
-    w.map(|x| x as f32)
+    w.iter().map(|&x| x as f32).collect()
 }
 
 #[cfg(test)]
@@ -331,7 +465,7 @@ mod tests {
             steps,
             l2: 0.0,
             out: None,
-            set: WeightSet::Square,
+            set: FitSet::Square,
         }
     }
 
@@ -342,19 +476,22 @@ mod tests {
     fn the_fit_follows_the_visits() {
         let mut samples = Vec::new();
         for _ in 0..50 {
-            let mut with = [0u8; FEATURES];
+            let mut with = vec![0u8; prior::FEATURES];
             with[0] = 1;
-            let mut without = [0u8; FEATURES];
+            let mut without = vec![0u8; prior::FEATURES];
             without[2] = 1;
             samples.push(Sample {
                 moves: vec![(90, with, 0.0), (10, without, 0.0)],
             });
         }
-        let start = prior::WEIGHTS.map(f64::from);
-        let fitted = fit(&args(1000), &samples);
-        let w = fitted.map(f64::from);
+        let start = FitSet::Square.start();
+        let w: Vec<f64> = fit(&args(1000), &samples)
+            .into_iter()
+            .map(f64::from)
+            .collect();
         assert!((w[0] - w[2] - 1.85).abs() < 0.1, "{:?}", &w[..3]);
-        assert!(loss(&samples, &w, None) < loss(&samples, &start, None));
+        let t = FitSet::Square.temperature();
+        assert!(loss(&samples, &w, t, None) < loss(&samples, &start, t, None));
     }
 
     /// Records of one family of boards fit only that family's weights: Trigon records and
@@ -363,8 +500,8 @@ mod tests {
     #[test]
     fn records_must_match_the_weight_set() {
         for (file, name, set) in [
-            ("trigon-twogtp.blksgf", "triangle", WeightSet::Triangle),
-            ("classic-twogtp.blksgf", "household", WeightSet::Household),
+            ("trigon-twogtp.blksgf", "triangle", FitSet::Triangle),
+            ("classic-twogtp.blksgf", "household", FitSet::Household),
         ] {
             let mut a = args(1);
             a.records = vec![
@@ -389,7 +526,7 @@ mod tests {
             let g = games(&text);
             assert_eq!(g.len(), 2, "{text}");
             for game in g {
-                assert_eq!(sgf::parse(game).unwrap().moves.len(), 2, "{game}");
+                assert_eq!(sgf::parse(&game).unwrap().moves.len(), 2, "{game}");
             }
         }
     }
@@ -397,12 +534,12 @@ mod tests {
     /// Saved searches read back as written.
     #[test]
     fn data_round_trip() {
-        let mut f = [0u8; FEATURES];
+        let mut f = vec![0u8; prior::FEATURES];
         f[3] = 2;
-        f[FEATURES - 1] = 1;
+        f[prior::FEATURES - 1] = 1;
         let samples = vec![
             Sample {
-                moves: vec![(5, f, -0.5), (0, [0; FEATURES], 0.0)],
+                moves: vec![(5, f.clone(), -0.5), (0, vec![0; prior::FEATURES], 0.0)],
             },
             Sample {
                 moves: vec![(7, f, 0.0)],
@@ -410,10 +547,38 @@ mod tests {
         ];
         let path = std::env::temp_dir().join(format!("tessera-prior-{}.txt", std::process::id()));
         write_data(&path, &samples).unwrap();
-        let back = read_data(&path).unwrap();
+        let back = read_data(&path, prior::FEATURES).unwrap();
+        assert!(read_data(&path, gembloq_prior::FEATURES).is_err());
         let _ = std::fs::remove_file(&path);
         assert_eq!(back.len(), 2);
         assert_eq!(back[0].moves, samples[0].moves);
         assert_eq!(back[1].moves, samples[1].moves);
+    }
+
+    /// GembloQ records are drawn and searched with GembloQ's features, and a short search's
+    /// visit shares teach the fit something: its loss on them falls from the hand-set weights'.
+    #[test]
+    fn gembloq_positions_fit_gembloqs_weights() {
+        let mut a = args(300);
+        a.records = vec![PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/blokus/gembloq2-pentobi.blksgf"
+        ))];
+        a.positions = 4;
+        a.playouts = 400;
+        let err = draw_positions(&a).err().unwrap();
+        assert!(err.contains("--set gembloq"), "{err}");
+        a.set = FitSet::Gembloq;
+        let positions = draw_gembloq(&a).unwrap();
+        assert_eq!(positions.len(), 4);
+        let samples = search_gembloq(&a, &positions);
+        for s in &samples {
+            assert!(s.moves.iter().all(|m| m.1.len() == gembloq_prior::FEATURES));
+            assert_eq!(s.moves.iter().map(|m| m.0).sum::<u32>(), 400);
+        }
+        let t = FitSet::Gembloq.temperature();
+        let start = FitSet::Gembloq.start();
+        let w: Vec<f64> = fit(&a, &samples).into_iter().map(f64::from).collect();
+        assert!(loss(&samples, &w, t, None) < loss(&samples, &start, t, None));
     }
 }

@@ -6,7 +6,7 @@
 //! progress reports work as for the other variants.
 
 use super::position::Position;
-use super::prior::Prior;
+use super::prior::{Prior, TEMPERATURE};
 use super::search_position::SearchPosition;
 use crate::games::blokus::quality::Quality;
 use crate::games::blokus::rng::Rng;
@@ -15,8 +15,6 @@ use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 
 /// Children a node keeps: its moves of highest prior value.
 const WIDTH: usize = 48;
-/// Prior values this far apart differ by a factor e in the prior's shares.
-const TEMPERATURE: f32 = 3.0;
 /// Weight of the prior share against a child's mean result in selection.
 const EXPLORATION: f32 = 1.2;
 /// What an unvisited child is taken to be worth below the mean of its visited siblings.

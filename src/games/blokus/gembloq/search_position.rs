@@ -204,6 +204,18 @@ impl SearchPosition {
         self.corner[q as usize] >> c & 1 == 1 && self.is_free_for(c, q)
     }
 
+    /// The colours that may not cover triangle `q`, bit `c` for colour `c`.
+    #[inline]
+    pub fn forbidden_mask(&self, q: u16) -> u8 {
+        self.forbidden[q as usize]
+    }
+
+    /// The colours whose attach point triangle `q` is, bit `c` for colour `c`.
+    #[inline]
+    pub fn attach_mask(&self, q: u16) -> u8 {
+        self.corner[q as usize] & !self.forbidden[q as usize]
+    }
+
     /// Pieces colour `c` has placed.
     pub fn placed(&self, c: usize) -> usize {
         PIECES - self.left[c].count_ones() as usize
