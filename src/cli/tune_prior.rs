@@ -177,26 +177,16 @@ struct Position {
 /// Draws `--positions` positions (the colour to move has a move) from the records.
 fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
     let mut all = Vec::new();
-    for path in &args.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        for game in games(&text) {
-            if GembloqVariant::parse(&sgf::game_name(&game).unwrap_or_default()).is_some() {
-                return Err("the records are of GembloQ: fit them with --set gembloq".into());
-            }
-            let record = sgf::parse(&game).map_err(|e| format!("{}: {e}", path.display()))?;
-            for k in 0..record.moves.len() {
-                all.push((game.clone(), k, record.moves[k].0));
-            }
+    for (path, game) in record_games(args)? {
+        if GembloqVariant::parse(&sgf::game_name(&game).unwrap_or_default()).is_some() {
+            return Err("the records are of GembloQ: fit them with --set gembloq".into());
+        }
+        let record = sgf::parse(&game).map_err(|e| format!("{path}: {e}"))?;
+        for k in 0..record.moves.len() {
+            all.push((game.clone(), k, record.moves[k].0));
         }
     }
-    let mut rng = SmallRng::seed_from_u64(args.seed);
-    all.shuffle(&mut rng);
-    let mut positions = Vec::new();
-    for (game, k, colour) in all {
-        if positions.len() == args.positions {
-            break;
-        }
+    draw(args, all, |(game, k, colour)| {
         let g = sgf::load(&game, Some(k + 1))?;
         let set = WeightSet::of(g.board.variant);
         if Some(set) != args.set.board() {
@@ -208,13 +198,44 @@ fn draw_positions(args: &TunePriorArgs) -> Result<Vec<Position>, String> {
         }
         let mut board = g.board.clone();
         if !board.has_moves(colour) {
-            continue;
+            return Ok(None);
         }
         board.set_to_play(colour);
-        positions.push(Position {
+        Ok(Some(Position {
             board,
             history: g.history,
-        });
+        }))
+    })
+}
+
+/// Every game of the `--records` files, with its file's name.
+fn record_games(args: &TunePriorArgs) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        let name = path.display().to_string();
+        out.extend(games(&text).into_iter().map(|g| (name.clone(), g)));
+    }
+    Ok(out)
+}
+
+/// The first `--positions` that `make` builds from `candidates` shuffled by `--seed` (`make`
+/// answers `None` for a candidate to skip).
+fn draw<C, P>(
+    args: &TunePriorArgs,
+    mut candidates: Vec<C>,
+    mut make: impl FnMut(C) -> Result<Option<P>, String>,
+) -> Result<Vec<P>, String> {
+    candidates.shuffle(&mut SmallRng::seed_from_u64(args.seed));
+    let mut positions = Vec::new();
+    for candidate in candidates {
+        if positions.len() == args.positions {
+            break;
+        }
+        if let Some(p) = make(candidate)? {
+            positions.push(p);
+        }
     }
     Ok(positions)
 }
@@ -273,30 +294,17 @@ fn search(p: &Position, playouts: u64, seed: u64) -> Sample {
 /// each with the colour to move.
 fn draw_gembloq(args: &TunePriorArgs) -> Result<Vec<(GembloqPosition, usize)>, String> {
     let mut all = Vec::new();
-    for path in &args.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        for game in games(&text) {
-            let name = sgf::game_name(&game).map_err(|e| format!("{}: {e}", path.display()))?;
-            let Some(v) = GembloqVariant::parse(&name) else {
-                return Err(format!(
-                    "{}: the records are of '{name}', not GembloQ",
-                    path.display()
-                ));
-            };
-            let moves = sgf::main_line_moves(&game, v.ncolours())?;
-            for k in 0..moves.len() {
-                all.push((v, moves.clone(), k));
-            }
+    for (path, game) in record_games(args)? {
+        let name = sgf::game_name(&game).map_err(|e| format!("{path}: {e}"))?;
+        let Some(v) = GembloqVariant::parse(&name) else {
+            return Err(format!("{path}: the records are of '{name}', not GembloQ"));
+        };
+        let moves = sgf::main_line_moves(&game, v.ncolours())?;
+        for k in 0..moves.len() {
+            all.push((v, moves.clone(), k));
         }
     }
-    let mut rng = SmallRng::seed_from_u64(args.seed);
-    all.shuffle(&mut rng);
-    let mut positions = Vec::new();
-    for (v, moves, k) in all {
-        if positions.len() == args.positions {
-            break;
-        }
+    draw(args, all, |(v, moves, k)| {
         let mut pos = GembloqPosition::new(v);
         let p = v.placements();
         for (c, text) in &moves[..k] {
@@ -305,11 +313,8 @@ fn draw_gembloq(args: &TunePriorArgs) -> Result<Vec<(GembloqPosition, usize)>, S
             pos.play(*c, m);
         }
         let c = moves[k].0;
-        if pos.has_moves(c) {
-            positions.push((pos, c));
-        }
-    }
-    Ok(positions)
+        Ok(pos.has_moves(c).then_some((pos, c)))
+    })
 }
 
 /// Searches every GembloQ position (`--jobs` at once): the root moves with their visits and

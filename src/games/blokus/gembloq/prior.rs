@@ -138,11 +138,6 @@ pub struct Prior {
 impl Prior {
     /// The prior of `pos`'s board with its variant's weights.
     pub fn new(pos: &SearchPosition) -> Prior {
-        Prior::with_weights(pos, weights(pos.variant()))
-    }
-
-    /// The prior of `pos`'s board with weights `w`.
-    pub fn with_weights(pos: &SearchPosition, w: &PriorWeights) -> Prior {
         let n = pos.placements().geo.npoints();
         Prior {
             cover: vec![0; n],
@@ -154,7 +149,7 @@ impl Prior {
             corner_w: vec![0.0; n],
             live: vec![0; n],
             local_points: Vec::new(),
-            w: *w,
+            w: *weights(pos.variant()),
         }
     }
 
