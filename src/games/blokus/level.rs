@@ -43,27 +43,28 @@ const NEXOS_SHARE: [f64; 9] = from_level_4(0.55, 0.55);
 const fn from_level_4(middle: f64, high: f64) -> [f64; 9] {
     [1.0, 1.0, 1.0, middle, middle, high, high, high, high]
 }
-/// The share in Callisto Two-Player: 0.66 of Pentobi's count from level 4 up (the same CPU as
-/// Pentobi's at level 6: 1.01 and 0.98 in two rows of 20 games, 2026-11-27); below that, the
-/// counts as they are.
-const CALLISTO_2_SHARE: [f64; 9] = from_level_4(0.66, 0.66);
-/// The share in Callisto of three and four colours: 0.63 from level 4 up (one colour against
-/// three Pentobis at level 6 costs 0.98 of the CPU of each of theirs, 2026-11-27; Callisto
-/// Three-Player takes it unmeasured).
-const CALLISTO_SHARE: [f64; 9] = from_level_4(0.63, 0.63);
+/// The share in Callisto Two-Player: 0.87 of Pentobi's count from level 4 up (the same CPU as
+/// Pentobi's at level 6: 1.00 over 6 games, 2026-11-29; the cheaper playouts had brought 0.66,
+/// set on 2026-11-27, to 0.76 of it); below that, the counts as they are.
+const CALLISTO_2_SHARE: [f64; 9] = from_level_4(0.87, 0.87);
+/// The share in Callisto of three and four colours: 0.87 from level 4 up (one colour against
+/// three Pentobis at level 6 costs 1.01 of the CPU of each of theirs over 4 games, 2026-11-29;
+/// 0.63, set on 2026-11-27, had fallen to 0.72; Callisto Three-Player takes it unmeasured).
+const CALLISTO_SHARE: [f64; 9] = from_level_4(0.87, 0.87);
 /// The share in Callisto Two-Player Four-Colour, where kept trees serve more of the next
-/// search: 0.83 from level 4 up (at 0.8, 0.96 of Pentobi's CPU at level 6, 2026-11-27).
-const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.83, 0.83);
+/// search: 0.97 from level 4 up (0.83 had fallen to 0.86 of Pentobi's CPU at level 6 over 6
+/// games, 2026-11-29).
+const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.97, 0.97);
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
-/// the game, a level searches 0.72 of Pentobi's count, from level 6 up 0.65 (one colour against
-/// three Pentobis then costs about the same CPU a colour as each of theirs: with leaves
-/// expanded on their first visit, 1.03 at level 5 over 140 games and 1.00 at level 6 over
-/// 180, 2026-11-27); below that, the counts as they are.
-const TRIGON_SHARE: [f64; 9] = from_level_4(0.72, 0.65);
-/// The share in Trigon Two-Player, where kept trees serve more of the next search: 0.85 from
-/// level 4 up (0.98 of Pentobi's CPU at level 6 over 140 games; with leaves expanded on their
-/// first visit, 0.95 cost 1.12, 2026-11-27).
-const TRIGON_2_SHARE: [f64; 9] = from_level_4(0.85, 0.85);
+/// the game, a level searches 1.1 of Pentobi's count, from level 6 up 1.0 (one colour against
+/// three Pentobis then costs the same CPU a colour as each of theirs: 1.01 at level 6 over 8
+/// games, 2026-11-29; the cheaper playouts had brought 0.65, set on 2026-11-27, to 0.68 of it;
+/// levels 4 and 5 scaled alike, unmeasured); below that, the counts as they are.
+const TRIGON_SHARE: [f64; 9] = from_level_4(1.1, 1.0);
+/// The share in Trigon Two-Player, where kept trees serve more of the next search: 1.2 from
+/// level 4 up (0.85, set on 2026-11-27, had fallen to 0.77 of Pentobi's CPU at level 6 and
+/// 1.1 cost 0.92 of it, 6 games each, 2026-11-29).
+const TRIGON_2_SHARE: [f64; 9] = from_level_4(1.2, 1.2);
 /// The share of those playouts tessera searches at each level, 20x20 board (level 6: 0.85,
 /// 1.03 of Pentobi's CPU one colour against three, 2026-11-29; 0.6 had fallen to 0.69 of it).
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
@@ -233,16 +234,16 @@ mod tests {
     }
 
     /// The variants of a ladder share its counts, not our share of them: at level 6 Trigon
-    /// Two-Player searches 0.85 of Pentobi's Trigon count, four-colour Trigon 0.65 (0.72 at
-    /// level 5), and Callisto's forms have shares of their own.
+    /// Two-Player searches 1.2 of Pentobi's Trigon count, four-colour Trigon 1.0 (1.1 at level
+    /// 5), and Callisto's forms have shares of their own.
     #[test]
     fn shares_follow_the_variant() {
-        assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 0.85);
-        assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 0.65);
-        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 0.72);
-        assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.83);
-        assert_eq!(playouts(Variant::Callisto3, 6), 5506.0 * 0.63);
-        assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.66);
+        assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 1.2);
+        assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 1.0);
+        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 1.1);
+        assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.97);
+        assert_eq!(playouts(Variant::Callisto3, 6), 5506.0 * 0.87);
+        assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.87);
         let (two, four) = (Board::new(Variant::Trigon2), Board::new(Variant::Trigon));
         assert!(playout_budget(&two, 0, 6) > playout_budget(&four, 0, 6));
     }
@@ -287,7 +288,7 @@ mod tests {
         assert!(Ladder::Classic.progress_factor(3) > Ladder::Classic.progress_factor(0));
         assert!(Ladder::Trigon.progress_factor(4) > Ladder::Trigon.progress_factor(3));
         // Callisto Two-Player has its own counts: level 6, a second move,
-        // 20435 * 0.66 * 0.7e^0.1 * 0.2.
+        // 20435 * 0.87 * 0.7e^0.1 * 0.2.
         let mut b = Board::new(Variant::Callisto2);
         assert_eq!(Ladder::of(b.variant), Ladder::Callisto2);
         let t = b.tables();
@@ -295,6 +296,6 @@ mod tests {
         let mut moves = Vec::new();
         b.gen_moves(0, &mut mg, &mut moves);
         b.play(0, moves[0]);
-        assert_eq!(playout_budget(&b, 0, 6), Some(2087));
+        assert_eq!(playout_budget(&b, 0, 6), Some(2751));
     }
 }
