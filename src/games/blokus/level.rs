@@ -76,6 +76,9 @@ const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.97, 0.55, 0.55, 0.55];
 /// CPU (the playouts answering the last moves as Pentobi's do) and 9 of 20 games won; at 0.9,
 /// see docs/measurements.md.
 const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.9, 0.9);
+/// The share in GembloQ Two-Player Four-Color, whose playouts search a colour's last moves out
+/// (see docs/measurements.md): 0.75 from level 4 up.
+const GEMBLOQ_2_4_SHARE: [f64; 9] = from_level_4(0.75, 0.75);
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
 const GROWING_FROM: u32 = 4;
@@ -187,11 +190,12 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
 /// 20x20 one with Duo's schedule along the game, the four-colour and Three-Player boards as
 /// Trigon's.
 pub fn gembloq_playout_budget(variant: GembloqVariant, placed: usize, level: u32) -> Option<u64> {
-    let (counts, ladder) = match variant {
-        GembloqVariant::Two => (CLASSIC, Ladder::Duo),
-        _ => (TRIGON, Ladder::Trigon),
+    let (counts, ladder, share) = match variant {
+        GembloqVariant::Two => (CLASSIC, Ladder::Duo, GEMBLOQ_SHARE),
+        GembloqVariant::TwoFour => (TRIGON, Ladder::Trigon, GEMBLOQ_2_4_SHARE),
+        _ => (TRIGON, Ladder::Trigon, GEMBLOQ_SHARE),
     };
-    budget(|i| counts[i] * GEMBLOQ_SHARE[i], ladder, placed, level)
+    budget(|i| counts[i] * share[i], ladder, placed, level)
 }
 
 /// The budget at `level` from its count (`count(level - 1)`), growing along the game on
@@ -249,7 +253,7 @@ mod tests {
 
     /// GembloQ Two-Player follows Pentobi's 20x20 counts with Duo's schedule, the other forms
     /// Trigon's (level 6, a colour's first move: 5028 * 0.9 * 0.7 * 0.6 and
-    /// 5506 * 0.9 * 0.7 * 0.2).
+    /// 5506 * 0.9 * 0.7 * 0.2; Two-Player Four-Color 5506 * 0.75 * 0.7 * 0.2).
     #[test]
     fn gembloq_budgets_follow_the_reference_ladders() {
         assert_eq!(
@@ -259,6 +263,10 @@ mod tests {
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Four, 0, 6),
             Some(694)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::TwoFour, 0, 6),
+            Some(579)
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Three, 0, 2),
