@@ -21,7 +21,7 @@ const DRAWS: usize = 4;
 const LOCAL_DRAWS: usize = 4;
 /// Draws that may fail before a playout move searches the colour's moves out in order
 /// ([`SearchPosition::any_move`]).
-const MISSES: usize = 4;
+const MISSES: usize = 24;
 /// Weight of a unit of local value of a playout move's triangles (answering another player's
 /// last move, as the reference engine's playouts prefer; see
 /// [`SearchPosition::playout_local`]).
@@ -313,8 +313,7 @@ impl SearchPosition {
         self.to_play = (c + 1) % self.variant.ncolours();
     }
 
-    /// A legal move of colour `c` found in order, at each attach point its largest pieces
-    /// first (dropping what no longer serves), if any.
+    /// A legal move of colour `c` found in order (dropping what no longer serves), if any.
     fn any_move(&mut self, c: usize, rng: &mut Rng) -> Option<u32> {
         if self.quarters[c] == 0 {
             let k = self.first[c].iter().position(|&m| self.first_fits(c, m))?;
@@ -327,8 +326,8 @@ impl SearchPosition {
                 0
             };
             while live != 0 {
-                let k = 31 - live.leading_zeros() as usize;
-                live &= !(1 << k);
+                let k = live.trailing_zeros() as usize;
+                live &= live - 1;
                 if let Some(m) = self.fitting(c, a, k, rng) {
                     return Some(m);
                 }
