@@ -71,10 +71,10 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
 /// Pentobi's CPU, 2026-11-27; level 6 re-fitted when the playouts got cheaper: 0.78 had fallen
 /// to 0.80 of its CPU, 0.97 costs 0.97 of it in 100 Duo games, 2026-11-29).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.97, 0.55, 0.55, 0.55];
-/// The share in GembloQ (all four forms): 0.9 of Pentobi's counts from level 4 up; below that,
-/// the counts as they are. Two-Player at level 6 (2026-11-29): at Pentobi's counts, 1.08 of its
-/// CPU (the playouts answering the last moves as Pentobi's do) and 9 of 20 games won; at 0.9,
-/// see docs/measurements.md.
+/// The share in GembloQ (all forms but Two-Player Four-Color): 0.9 of Pentobi's counts from
+/// level 4 up; below that, the counts as they are. Two-Player at level 6 (2026-11-29): at
+/// Pentobi's counts, 1.08 of its CPU (the playouts answering the last moves as Pentobi's do)
+/// and 9 of 20 games won; at 0.9, see docs/measurements.md.
 const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.9, 0.9);
 /// The share in GembloQ Two-Player Four-Color: 0.65 from level 4 up (0.95 of Pentobi's CPU at
 /// level 6 with the playouts that search a colour's last moves out, 2026-11-29).
