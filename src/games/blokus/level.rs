@@ -71,9 +71,13 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
 /// Pentobi's CPU, 2026-11-27; level 6 re-fitted when the playouts got cheaper: 0.78 had fallen
 /// to 0.80 of its CPU, 0.97 costs 0.97 of it in 100 Duo games, 2026-11-29).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.97, 0.55, 0.55, 0.55];
-/// The share in GembloQ Three-Player and four colours: 0.9 of Pentobi's counts from level 4 up;
-/// below that, the counts as they are.
-const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.9, 0.9);
+/// The share in GembloQ of four colours: 0.55 of Pentobi's counts from level 4 up (0.98 of
+/// Pentobi's CPU at level 6 in 2 games; at 0.9, with the playouts that search a colour's last
+/// moves out, 1.47, 0.85 before, 2026-11-29); below that, the counts as they are.
+const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.55, 0.55);
+/// The share in GembloQ Three-Player: 0.6 from level 4 up (0.78 of Pentobi's CPU at level 6 in
+/// 3 games; at 0.9 with those playouts 1.12, 0.77 before, 2026-11-29).
+const GEMBLOQ_3_SHARE: [f64; 9] = from_level_4(0.6, 0.6);
 /// The share in GembloQ Two-Player: 0.7 from level 4 up (at 0.9, 1.13 of Pentobi's CPU at level
 /// 6 with the playouts that search a colour's last moves out, 0.64 before, 2026-11-29).
 const GEMBLOQ_2_SHARE: [f64; 9] = from_level_4(0.7, 0.7);
@@ -194,7 +198,8 @@ pub fn gembloq_playout_budget(variant: GembloqVariant, placed: usize, level: u32
     let (counts, ladder, share) = match variant {
         GembloqVariant::Two => (CLASSIC, Ladder::Duo, GEMBLOQ_2_SHARE),
         GembloqVariant::TwoFour => (TRIGON, Ladder::Trigon, GEMBLOQ_2_4_SHARE),
-        _ => (TRIGON, Ladder::Trigon, GEMBLOQ_SHARE),
+        GembloqVariant::Three => (TRIGON, Ladder::Trigon, GEMBLOQ_3_SHARE),
+        GembloqVariant::Four => (TRIGON, Ladder::Trigon, GEMBLOQ_SHARE),
     };
     budget(|i| counts[i] * share[i], ladder, placed, level)
 }
@@ -254,7 +259,7 @@ mod tests {
 
     /// GembloQ Two-Player follows Pentobi's 20x20 counts with Duo's schedule, the other forms
     /// Trigon's (level 6, a colour's first move: 5028 * 0.7 * 0.7 * 0.6 and
-    /// 5506 * 0.9 * 0.7 * 0.2; Two-Player Four-Color 5506 * 0.65 * 0.7 * 0.2).
+    /// 5506 * 0.55 * 0.7 * 0.2; Two-Player Four-Color 5506 * 0.65 * 0.7 * 0.2).
     #[test]
     fn gembloq_budgets_follow_the_reference_ladders() {
         assert_eq!(
@@ -263,7 +268,7 @@ mod tests {
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Four, 0, 6),
-            Some(694)
+            Some(424)
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::TwoFour, 0, 6),
