@@ -61,10 +61,10 @@ const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.97, 0.97);
 /// games, 2026-11-29; the cheaper playouts had brought 0.65, set on 2026-11-27, to 0.68 of it;
 /// levels 4 and 5 scaled alike, unmeasured); below that, the counts as they are.
 const TRIGON_SHARE: [f64; 9] = from_level_4(1.1, 1.0);
-/// The share in Trigon Two-Player, where kept trees serve more of the next search: 1.2 from
-/// level 4 up (0.85, set on 2026-11-27, had fallen to 0.77 of Pentobi's CPU at level 6 and
-/// 1.1 cost 0.92 of it, 6 games each, 2026-11-29).
-const TRIGON_2_SHARE: [f64; 9] = from_level_4(1.2, 1.2);
+/// The share in Trigon Two-Player, where kept trees serve more of the next search: 1.15 from
+/// level 4 up (0.85, set on 2026-11-27, had fallen to 0.77 of Pentobi's CPU at level 6; 1.1
+/// cost 0.92 of it and 1.2 cost 1.10, 6 games each, 2026-11-29).
+const TRIGON_2_SHARE: [f64; 9] = from_level_4(1.15, 1.15);
 /// The share of those playouts tessera searches at each level, 20x20 board (level 6: 0.85,
 /// 1.03 of Pentobi's CPU one colour against three, 2026-11-29; 0.6 had fallen to 0.69 of it).
 const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
@@ -72,11 +72,19 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
 /// Pentobi's CPU, 2026-11-27; level 6 re-fitted when the playouts got cheaper: 0.78 had fallen
 /// to 0.80 of its CPU, 0.97 costs 0.97 of it in 100 Duo games, 2026-11-29).
 const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.97, 0.55, 0.55, 0.55];
-/// The share in GembloQ (all four forms): 0.9 of Pentobi's counts from level 4 up; below that,
-/// the counts as they are. Two-Player at level 6 (2026-11-29): at Pentobi's counts, 1.08 of its
-/// CPU (the playouts answering the last moves as Pentobi's do) and 9 of 20 games won; at 0.9,
-/// see docs/measurements.md.
-const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.9, 0.9);
+/// The share in GembloQ of four colours: 0.55 of Pentobi's counts from level 4 up (0.98 of
+/// Pentobi's CPU at level 6 in 2 games; at 0.9, with the playouts that search a colour's last
+/// moves out, 1.47, 0.85 before, 2026-11-29); below that, the counts as they are.
+const GEMBLOQ_SHARE: [f64; 9] = from_level_4(0.55, 0.55);
+/// The share in GembloQ Three-Player: 0.6 from level 4 up (0.78 of Pentobi's CPU at level 6 in
+/// 3 games; at 0.9 with those playouts 1.12, 0.77 before, 2026-11-29).
+const GEMBLOQ_3_SHARE: [f64; 9] = from_level_4(0.6, 0.6);
+/// The share in GembloQ Two-Player: 0.7 from level 4 up (at 0.9, 1.13 of Pentobi's CPU at level
+/// 6 with the playouts that search a colour's last moves out, 0.64 before, 2026-11-29).
+const GEMBLOQ_2_SHARE: [f64; 9] = from_level_4(0.7, 0.7);
+/// The share in GembloQ Two-Player Four-Color: 0.65 from level 4 up (0.95 of Pentobi's CPU at
+/// level 6 with the playouts that search a colour's last moves out, 2026-11-29).
+const GEMBLOQ_2_4_SHARE: [f64; 9] = from_level_4(0.65, 0.65);
 /// The first level whose budget follows the game's progress, and that plays the whole opening
 /// book.
 const GROWING_FROM: u32 = 4;
@@ -188,11 +196,13 @@ pub fn playout_budget(board: &Board, c: usize, level: u32) -> Option<u64> {
 /// 20x20 one with Duo's schedule along the game, the four-colour and Three-Player boards as
 /// Trigon's.
 pub fn gembloq_playout_budget(variant: GembloqVariant, placed: usize, level: u32) -> Option<u64> {
-    let (counts, ladder) = match variant {
-        GembloqVariant::Two => (CLASSIC, Ladder::Duo),
-        _ => (TRIGON, Ladder::Trigon),
+    let (counts, ladder, share) = match variant {
+        GembloqVariant::Two => (CLASSIC, Ladder::Duo, GEMBLOQ_2_SHARE),
+        GembloqVariant::TwoFour => (TRIGON, Ladder::Trigon, GEMBLOQ_2_4_SHARE),
+        GembloqVariant::Three => (TRIGON, Ladder::Trigon, GEMBLOQ_3_SHARE),
+        GembloqVariant::Four => (TRIGON, Ladder::Trigon, GEMBLOQ_SHARE),
     };
-    budget(|i| counts[i] * GEMBLOQ_SHARE[i], ladder, placed, level)
+    budget(|i| counts[i] * share[i], ladder, placed, level)
 }
 
 /// The budget at `level` from its count (`count(level - 1)`), growing along the game on
@@ -234,11 +244,11 @@ mod tests {
     }
 
     /// The variants of a ladder share its counts, not our share of them: at level 6 Trigon
-    /// Two-Player searches 1.2 of Pentobi's Trigon count, four-colour Trigon 1.0 (1.1 at level
+    /// Two-Player searches 1.15 of Pentobi's Trigon count, four-colour Trigon 1.0 (1.1 at level
     /// 5), and Callisto's forms have shares of their own.
     #[test]
     fn shares_follow_the_variant() {
-        assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 1.2);
+        assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 1.15);
         assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 1.0);
         assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 1.1);
         assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.97);
@@ -249,17 +259,21 @@ mod tests {
     }
 
     /// GembloQ Two-Player follows Pentobi's 20x20 counts with Duo's schedule, the other forms
-    /// Trigon's (level 6, a colour's first move: 5028 * 0.9 * 0.7 * 0.6 and
-    /// 5506 * 0.9 * 0.7 * 0.2).
+    /// Trigon's (level 6, a colour's first move: 5028 * 0.7 * 0.7 * 0.6 and
+    /// 5506 * 0.55 * 0.7 * 0.2; Two-Player Four-Color 5506 * 0.65 * 0.7 * 0.2).
     #[test]
     fn gembloq_budgets_follow_the_reference_ladders() {
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Two, 0, 6),
-            Some(1901)
+            Some(1479)
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Four, 0, 6),
-            Some(694)
+            Some(424)
+        );
+        assert_eq!(
+            gembloq_playout_budget(GembloqVariant::TwoFour, 0, 6),
+            Some(502)
         );
         assert_eq!(
             gembloq_playout_budget(GembloqVariant::Three, 0, 2),

@@ -19,8 +19,8 @@ const DRAWS: usize = 4;
 /// Moves a playout move tries to draw through local points (see
 /// [`SearchPosition::playout_local`]).
 const LOCAL_DRAWS: usize = 4;
-/// Draws that may fail before a playout takes the colour to have no move left (it may have
-/// a few: searching them out in order cost two fifths of the playouts' time).
+/// Draws that may fail before a playout move searches the colour's moves out in order
+/// ([`SearchPosition::any_move`]).
 const MISSES: usize = 24;
 /// Weight of a unit of local value of a playout move's triangles (answering another player's
 /// last move, as the reference engine's playouts prefer; see
@@ -601,7 +601,8 @@ impl SearchPosition {
     }
 
     /// A playout move of colour `c`: of a few moves drawn at random, the one of highest
-    /// [`playout_weight`]; `None` when the draws find none.
+    /// [`playout_weight`]; when the draws find none, one found in order by
+    /// [`SearchPosition::any_move`] (`None`: the colour has no move left).
     fn playout_move(
         &mut self,
         c: usize,
@@ -640,7 +641,7 @@ impl SearchPosition {
                 None => missed += 1,
             }
         }
-        best.map(|(_, m)| m)
+        best.map(|(_, m)| m).or_else(|| self.any_move(c, rng))
     }
 
     /// Plays the game to its end with playout moves, adding them to `played` (colour,
@@ -747,6 +748,40 @@ mod tests {
         assert_eq!(s.next_mover(&mut rng), None);
         assert!(moves > 20, "{moves}");
         assert_eq!(s.quarters(0), pos.quarters(0));
+    }
+
+    /// A playout plays legal moves and ends only when no colour has a move left (the draws
+    /// failing take no colour out), from a few positions of a seeded game of four colours.
+    #[test]
+    fn a_playout_ends_when_no_colour_can_move() {
+        let mut rng = Rng::new(11);
+        let mut pos = Position::new(GembloqVariant::TwoFour);
+        let p = pos.placements();
+        let mut marks = vec![0u8; p.geo.npoints()];
+        let (mut local, mut played) = (Vec::new(), Vec::new());
+        for ply in 0..48 {
+            let c = pos.next_mover().expect("moves left");
+            if ply % 12 == 4 {
+                let mut root = SearchPosition::new(&pos, c);
+                root.index_root();
+                for _ in 0..20 {
+                    let mut s = root.clone();
+                    played.clear();
+                    s.playout(&mut rng, &mut marks, &mut local, &mut played);
+                    let mut end = pos.clone();
+                    for &(o, m) in &played {
+                        assert!(end.check(usize::from(o), m).is_ok(), "ply {ply}");
+                        end.play(usize::from(o), m);
+                    }
+                    assert_eq!(end.next_mover(), None, "ply {ply}");
+                    for o in 0..4 {
+                        assert_eq!(s.quarters(o), end.quarters(o), "ply {ply}");
+                    }
+                }
+            }
+            let moves = pos.legal(c);
+            pos.play(c, moves[rng.below(moves.len())]);
+        }
     }
 
     /// The legal moves brought up to date from an earlier position's are the rules' legal
