@@ -56,11 +56,11 @@ const CALLISTO_SHARE: [f64; 9] = from_level_4(0.87, 0.87);
 /// games, 2026-11-29).
 const CALLISTO_2_4_SHARE: [f64; 9] = from_level_4(0.97, 0.97);
 /// The share in Trigon and Trigon Three-Player: from level 4 up, where the budget grows along
-/// the game, a level searches 1.1 of Pentobi's count, from level 6 up 1.0 (one colour against
-/// three Pentobis then costs the same CPU a colour as each of theirs: 1.01 at level 6 over 8
-/// games, 2026-11-29; the cheaper playouts had brought 0.65, set on 2026-11-27, to 0.68 of it;
-/// levels 4 and 5 scaled alike, unmeasured); below that, the counts as they are.
-const TRIGON_SHARE: [f64; 9] = from_level_4(1.1, 1.0);
+/// the game, a level searches Pentobi's count (one colour against three Pentobis then costs the
+/// same CPU a colour as each of theirs: 1.01 at level 6 over 8 games, 2026-11-29; the cheaper
+/// playouts had brought 0.65, set on 2026-11-27, to 0.68 of it; at level 5, 1.1 cost 1.08 over
+/// 8); below that, the counts as they are.
+const TRIGON_SHARE: [f64; 9] = from_level_4(1.0, 1.0);
 /// The share in Trigon Two-Player, where kept trees serve more of the next search: 1.1 from
 /// level 4 up (0.85, set on 2026-11-27, had fallen to 0.77 of Pentobi's CPU at level 6; 1.1
 /// cost 0.92 of it over 6 games, 1.15 cost 1.05 over 8 and 1.2 1.10 over 6, 2026-11-29).
@@ -244,13 +244,13 @@ mod tests {
     }
 
     /// The variants of a ladder share its counts, not our share of them: at level 6 Trigon
-    /// Two-Player searches 1.1 of Pentobi's Trigon count, four-colour Trigon 1.0 (1.1 at level
-    /// 5), and Callisto's forms have shares of their own.
+    /// Two-Player searches 1.1 of Pentobi's Trigon count, four-colour Trigon 1.0 (levels 4
+    /// and 5 too), and Callisto's forms have shares of their own.
     #[test]
     fn shares_follow_the_variant() {
         assert_eq!(playouts(Variant::Trigon2, 6), 5506.0 * 1.1);
         assert_eq!(playouts(Variant::Trigon, 6), 5506.0 * 1.0);
-        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 1.1);
+        assert_eq!(playouts(Variant::Trigon, 5), 1882.0 * 1.0);
         assert_eq!(playouts(Variant::Callisto24, 6), 5506.0 * 0.97);
         assert_eq!(playouts(Variant::Callisto3, 6), 5506.0 * 0.87);
         assert_eq!(playouts(Variant::Callisto2, 6), 20435.0 * 0.87);
