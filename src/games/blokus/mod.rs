@@ -5,6 +5,7 @@
 pub mod board;
 pub mod book;
 pub mod considered;
+pub mod endgame;
 pub mod game;
 pub mod gembloq;
 pub mod geometry;
