@@ -284,10 +284,7 @@ pub fn centre_pull(b: &Board, c: usize, m: u16) -> f32 {
     if !pulls_to_centre(t) || b.pieces_left(c) <= 21 - 10 {
         return 0.0;
     }
-    let d = (t.moves[m as usize].points().iter())
-        .map(|&p| t.centre_distance(p))
-        .fold(f32::INFINITY, f32::min);
-    -0.25 * d.max(2.0)
+    -0.25 * t.nearest_centre(m).max(2.0)
 }
 
 #[cfg(test)]

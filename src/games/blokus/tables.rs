@@ -260,8 +260,9 @@ pub struct Tables {
     bits: Box<[MoveBits; 1 << 16]>,
     /// The same, placed (see [`Placed`]).
     placed: Box<[Placed; 1 << 16]>,
-    /// Per square: the distance of its centre from the board's centre (in grid units).
-    centre_distance: Vec<f32>,
+    /// Per placement: the distance of its nearest square's centre from the board's centre (in
+    /// grid units).
+    nearest_centre: Vec<f32>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -442,10 +443,17 @@ impl Tables {
             *p = Placed::new(b);
         }
         let half = (geo.width as f32 - 1.0) / 2.0;
-        let centre_distance = (0..npoints as u16)
+        let centre_distance: Vec<f32> = (0..npoints as u16)
             .map(|p| {
                 let (x, y) = geo.centre(p);
                 ((x - half).powi(2) + (y - half).powi(2)).sqrt()
+            })
+            .collect();
+        let nearest_centre = (moves.iter())
+            .map(|mi| {
+                (mi.points().iter())
+                    .map(|&p| centre_distance[p as usize])
+                    .fold(f32::INFINITY, f32::min)
             })
             .collect();
         Tables {
@@ -458,7 +466,7 @@ impl Tables {
             moves,
             bits,
             placed,
-            centre_distance,
+            nearest_centre,
             extra,
             status_points,
             compatible_start,
@@ -520,11 +528,11 @@ impl Tables {
         &self.placed
     }
 
-    /// The distance of square `p`'s centre from the centre of the board's grid (its middle
-    /// column and row), in grid units.
+    /// The distance from the centre of the board's grid (its middle column and row) of the
+    /// centre of placement `m`'s nearest square, in grid units.
     #[inline]
-    pub fn centre_distance(&self, p: u16) -> f32 {
-        self.centre_distance[p as usize]
+    pub fn nearest_centre(&self, m: u16) -> f32 {
+        self.nearest_centre[m as usize]
     }
 
     /// The placements of `piece` covering square `p`.
