@@ -5,7 +5,6 @@
 pub mod board;
 pub mod book;
 pub mod considered;
-pub mod endgame;
 pub mod game;
 pub mod gembloq;
 pub mod geometry;
