@@ -60,7 +60,6 @@ impl Local {
     /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
     pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
         self.set = [0; BITS_BYTES];
-        self.double = [0; BITS_BYTES];
         let t = b.tables();
         self.weights = local_weights(t.geo.grid);
         let me = b.player_of(c);
@@ -69,26 +68,22 @@ impl Local {
             if o == c || b.player_of(o) == me {
                 continue;
             }
+            // Each corner point the owner can use, with its neighbours the owner can cover.
+            let taken = b.forbidden_set(o);
             for &q in t.attach(m) {
-                if !b.is_free_for(o, q as usize) {
-                    continue;
-                }
-                self.add_if(b, c, q, true);
-                // The neighbours without a branch on their state (which a processor cannot
-                // guess).
-                for &k in t.geo.adj(q) {
-                    self.add_if(b, c, k, b.is_free_for(o, k as usize));
+                if b.is_free_for(o, q as usize) {
+                    t.around(q).add_outside(&mut self.set, taken);
                 }
             }
         }
-    }
-
-    /// Marks square `p` local if `yes`.
-    #[inline]
-    fn add_if(&mut self, b: &Board, c: usize, p: u16, yes: bool) {
-        let (byte, bit) = ((p as usize >> 3) & 63, p & 7);
-        self.set[byte] |= u8::from(yes) << bit;
-        self.double[byte] |= u8::from(yes & b.is_attach(c, p as usize)) << bit;
+        let (corners, forbidden) = (b.attach_set(c), b.forbidden_set(c));
+        for (((d, &s), &a), &f) in (self.double.iter_mut())
+            .zip(&self.set)
+            .zip(corners)
+            .zip(forbidden)
+        {
+            *d = s & a & !f;
+        }
     }
 
     /// Whether move `m` covers a local square (its local value is above 0: the squares of
