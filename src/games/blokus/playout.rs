@@ -159,10 +159,45 @@ fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
         .unwrap_or_else(|_| unreachable!("length N"))
 }
 
+/// Keeps the moves of `list` still legal (of the pieces `live`, clear of `forbidden`) in
+/// order, weighing them on the way: their cumulative weights go to `cum`. Returns how many
+/// stay. (A function of its own, so that the loop keeps its values in registers.)
+#[inline(never)]
+fn keep_legal(
+    list: &mut List,
+    cum: &mut [f32; LIST_CAP],
+    t: &Tables,
+    forbidden: &SquareBits,
+    live: u32,
+    local: &Local,
+    piece_weight: &PieceWeights,
+) -> usize {
+    let moves = &mut *list.moves;
+    let all_placed = t.all_placed();
+    let mut n = 0;
+    let mut total = 0.0f32;
+    // At most LIST_CAP entries (each move at most once): no index past the array.
+    for i in 0..list.len.min(LIST_CAP) {
+        prefetch(&all_placed[moves[i + PREFETCH_AHEAD] as usize]);
+        let m = moves[i];
+        let p = all_placed[m as usize];
+        let keep = live >> p.piece() & 1 != 0 && !p.meets(forbidden);
+        moves[n & (LIST_CAP - 1)] = m;
+        if keep {
+            total += local.weight(p, piece_weight[p.piece()]);
+            cum[n & (LIST_CAP - 1)] = total;
+            n += 1;
+        }
+    }
+    list.len = n;
+    n
+}
+
 /// One colour's move list within a simulation.
 struct List {
-    /// The moves, `len` of them.
-    moves: Box<[u16; LIST_CAP]>,
+    /// The moves, `len` of them, then room for the entries read ahead to prefetch (stale or
+    /// zero past the end).
+    moves: Box<[u16; LIST_CAP + PREFETCH_AHEAD]>,
     len: usize,
     /// Whether the list was built in this simulation.
     ready: bool,
@@ -458,29 +493,17 @@ impl Playout {
             let t = b.tables();
             // The pieces whose moves stay (each weighs more than zero).
             let live = b.left_mask(c) & want;
-            let piece_weight = &self.piece_weight;
             let list = &mut self.lists[c];
             list.pieces = want;
-            let moves = &mut *list.moves;
-            let forbidden = b.forbidden_set(c);
-            let all_placed = t.all_placed();
-            let local = &self.local;
-            // Keep the moves still legal, in order, weighing them on the way.
-            let mut n = 0;
-            let mut total = 0.0f32;
-            for i in 0..list.len {
-                prefetch(&all_placed[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
-                let m = moves[i & (LIST_CAP - 1)];
-                let p = all_placed[m as usize];
-                let keep = live >> p.piece() & 1 != 0 && !p.meets(forbidden);
-                moves[n & (LIST_CAP - 1)] = m;
-                if keep {
-                    total += local.weight(p, piece_weight[p.piece()]);
-                    self.cum[n & (LIST_CAP - 1)] = total;
-                    n += 1;
-                }
-            }
-            list.len = n;
+            let n = keep_legal(
+                list,
+                &mut self.cum,
+                t,
+                b.forbidden_set(c),
+                live,
+                &self.local,
+                &self.piece_weight,
+            );
             weighed = n;
             if !list.pending.is_empty() {
                 let pending = std::mem::take(&mut list.pending);
