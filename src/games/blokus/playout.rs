@@ -97,14 +97,27 @@ impl Local {
     /// weight of its local value.
     #[inline]
     fn weight(&self, p: Placed, w: f32) -> f32 {
-        let on = p.overlap(&self.set);
-        if on != 0 {
-            let value = few_ones(on) + few_ones(p.overlap(&self.double));
-            w * self.weights[(value as usize).min(10)]
-        } else {
-            // A local value of 0 weighs 1.
-            w
-        }
+        local_weight(p, w, &self.set, &self.double, self.weights)
+    }
+}
+
+/// The weight of placement `p` whose piece weighs `w`, with local squares `set` (those of value
+/// 2 in `double`) weighing `weights` by local value.
+#[inline]
+fn local_weight(
+    p: Placed,
+    w: f32,
+    set: &SquareBits,
+    double: &SquareBits,
+    weights: &[f32; 11],
+) -> f32 {
+    let on = p.overlap(set);
+    if on != 0 {
+        let value = few_ones(on) + few_ones(p.overlap(double));
+        w * weights[(value as usize).min(10)]
+    } else {
+        // A local value of 0 weighs 1.
+        w
     }
 }
 
@@ -159,6 +172,16 @@ fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
         .unwrap_or_else(|_| unreachable!("length N"))
 }
 
+/// What [`keep_legal`] reads for every entry, side by side so that one register addresses it
+/// all (its loop is short of registers).
+struct Tests {
+    forbidden: SquareBits,
+    set: SquareBits,
+    double: SquareBits,
+    piece_weight: PieceWeights,
+    local_weight: [f32; 11],
+}
+
 /// Keeps the moves of `list` still legal (of the pieces `live`, clear of `forbidden`) in
 /// order, weighing them on the way: their cumulative weights go to `cum`. Returns how many
 /// stay. (A function of its own, so that the loop keeps its values in registers.)
@@ -174,6 +197,14 @@ fn keep_legal(
 ) -> usize {
     let moves = &mut *list.moves;
     let all_placed = t.all_placed();
+    // Copies side by side, read from one base.
+    let s = Tests {
+        forbidden: *forbidden,
+        set: local.set,
+        double: local.double,
+        piece_weight: *piece_weight,
+        local_weight: *local.weights,
+    };
     let mut n = 0;
     let mut total = 0.0f32;
     // At most LIST_CAP entries (each move at most once): no index past the array.
@@ -181,10 +212,11 @@ fn keep_legal(
         prefetch(&all_placed[moves[i + PREFETCH_AHEAD] as usize]);
         let m = moves[i];
         let p = all_placed[m as usize];
-        let keep = live >> p.piece() & 1 != 0 && !p.meets(forbidden);
+        let keep = live >> p.piece() & 1 != 0 && !p.meets(&s.forbidden);
         moves[n & (LIST_CAP - 1)] = m;
         if keep {
-            total += local.weight(p, piece_weight[p.piece()]);
+            let w = s.piece_weight[p.piece()];
+            total += local_weight(p, w, &s.set, &s.double, &s.local_weight);
             cum[n & (LIST_CAP - 1)] = total;
             n += 1;
         }
