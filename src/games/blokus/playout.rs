@@ -175,6 +175,8 @@ fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
 /// What [`keep_legal`] reads for every entry, side by side so that one register addresses it
 /// all (its loop is short of registers).
 struct Tests {
+    /// The squares forbidden or local: most moves cover none, and need no other test.
+    either: SquareBits,
     forbidden: SquareBits,
     set: SquareBits,
     double: SquareBits,
@@ -198,7 +200,12 @@ fn keep_legal(
     let moves = &mut *list.moves;
     let all_placed = t.all_placed();
     // Copies side by side, read from one base.
+    let mut either = *forbidden;
+    for (e, &l) in either.iter_mut().zip(&local.set) {
+        *e |= l;
+    }
     let s = Tests {
+        either,
         forbidden: *forbidden,
         set: local.set,
         double: local.double,
@@ -212,13 +219,21 @@ fn keep_legal(
         prefetch(&all_placed[moves[i + PREFETCH_AHEAD] as usize]);
         let m = moves[i];
         let p = all_placed[m as usize];
-        let keep = live >> p.piece() & 1 != 0 && !p.meets(&s.forbidden);
         moves[n & (LIST_CAP - 1)] = m;
-        if keep {
+        if live >> p.piece() & 1 != 0 {
             let w = s.piece_weight[p.piece()];
-            total += local_weight(p, w, &s.set, &s.double, &s.local_weight);
-            cum[n & (LIST_CAP - 1)] = total;
-            n += 1;
+            let weight = if !p.meets(&s.either) {
+                Some(w)
+            } else if p.meets(&s.forbidden) {
+                None
+            } else {
+                Some(local_weight(p, w, &s.set, &s.double, &s.local_weight))
+            };
+            if let Some(w) = weight {
+                total += w;
+                cum[n & (LIST_CAP - 1)] = total;
+                n += 1;
+            }
         }
     }
     list.len = n;
