@@ -407,13 +407,15 @@ impl Playout {
         for &p in &b.attach_points(c)[..then.corners] {
             self.added[c * self.npoints + p as usize] = stamp;
         }
-        let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
         let list = &mut self.lists[c];
         let mut n = 0;
         for m in moves {
-            marks[m as usize >> 6] |= 1 << (m & 63);
             list.moves[n & (LIST_CAP - 1)] = m;
             n += 1;
+        }
+        let marks = &mut self.marks[c * self.mark_words..(c + 1) * self.mark_words];
+        for &m in &list.moves[..n.min(LIST_CAP)] {
+            marks[m as usize >> 6] |= 1 << (m & 63);
         }
         list.len = n;
         list.ready = true;
