@@ -219,7 +219,6 @@ fn keep_legal(
         prefetch(&all_placed[moves[i + PREFETCH_AHEAD] as usize]);
         let m = moves[i];
         let p = all_placed[m as usize];
-        moves[n & (LIST_CAP - 1)] = m;
         if live >> p.piece() & 1 != 0 {
             let w = s.piece_weight[p.piece()];
             let weight = if !p.meets(&s.either) {
@@ -230,6 +229,7 @@ fn keep_legal(
                 Some(local_weight(p, w, &s.set, &s.double, &s.local_weight))
             };
             if let Some(w) = weight {
+                moves[n & (LIST_CAP - 1)] = m;
                 total += w;
                 cum[n & (LIST_CAP - 1)] = total;
                 n += 1;
