@@ -220,6 +220,8 @@ pub struct Board {
     forbidden_sets: [SquareBits; 4],
     /// Bit `c` set: the square is (or was) a corner point of colour `c`.
     attach_bits: [u8; MAX_POINTS],
+    /// Per colour: the squares that are (or were) its corner points (as `attach_bits`).
+    attach_sets: [SquareBits; 4],
     /// 0 empty, else colour + 1.
     owner: [u8; MAX_POINTS],
     attach: [[u16; MAX_POINTS]; 4],
@@ -280,6 +282,7 @@ impl Board {
             forbidden: [0; SQUARE_SLOTS],
             forbidden_sets: [[0; BITS_BYTES]; 4],
             attach_bits: [0; MAX_POINTS],
+            attach_sets: [[0; BITS_BYTES]; 4],
             owner: [0; MAX_POINTS],
             attach: [[0; MAX_POINTS]; 4],
             attach_len: [0; 4],
@@ -297,6 +300,7 @@ impl Board {
         for c in 0..variant.ncolours() {
             for s in variant.starts(c) {
                 b.attach_bits[s as usize] |= 1 << c;
+                tables::set_bit(&mut b.attach_sets[c], s);
                 b.attach[c][b.attach_len[c] as usize] = s;
                 b.attach_len[c] += 1;
             }
@@ -479,6 +483,7 @@ impl Board {
             // The other starting points are no longer this colour's to start from.
             for s in self.variant.starts(c) {
                 self.attach_bits[s as usize] &= !bit;
+                self.attach_sets[c][(s as usize >> 3) & 63] &= !(1 << (s & 7));
             }
             self.attach_len[c] = 0;
         }
@@ -498,6 +503,7 @@ impl Board {
             let p = p as usize;
             if self.forbidden[p] & bit == 0 && self.attach_bits[p] & bit == 0 {
                 self.attach_bits[p] |= bit;
+                tables::set_bit(&mut self.attach_sets[c], p as u16);
                 self.attach[c][self.attach_len[c] as usize] = p as u16;
                 self.attach_len[c] += 1;
             }
@@ -581,6 +587,13 @@ impl Board {
     #[inline]
     pub fn forbidden_set(&self, c: usize) -> &SquareBits {
         &self.forbidden_sets[c]
+    }
+
+    /// The squares that are (or were) colour `c`'s corner points, those it may no longer
+    /// cover too.
+    #[inline]
+    pub fn attach_set(&self, c: usize) -> &SquareBits {
+        &self.attach_sets[c]
     }
 
     /// Whether colour `c` may cover every square of move `m` (pieces left are not checked).
@@ -920,13 +933,13 @@ mod tests {
         assert!(!b.is_legal(1, mv(&b, "g10,g9")), "but no corner of white");
     }
 
-    /// The square sets follow the forbidden squares, and the mask of pieces left the counts,
-    /// through whole games.
+    /// The square sets follow the forbidden squares and the corner points, and the mask of
+    /// pieces left the counts, through whole games (Trigon: its shared starting points too).
     #[test]
     fn forbidden_sets_match_forbidden_squares() {
         use crate::games::blokus::rng::Rng;
         let mut rng = Rng::new(7);
-        for v in [Variant::Duo, Variant::Classic] {
+        for v in [Variant::Duo, Variant::Classic, Variant::Trigon] {
             let mut b = Board::new(v);
             let t = b.tables();
             let mut mg = MoveGen::new(t);
@@ -941,6 +954,8 @@ mod tests {
                     for p in 0..t.npoints() {
                         let set = b.forbidden_set(c)[p / 8] >> (p % 8) & 1 != 0;
                         assert_eq!(set, !b.is_free_for(c, p));
+                        let corner = b.attach_set(c)[p / 8] >> (p % 8) & 1 != 0;
+                        assert_eq!(corner, b.attach_bits[p] >> c & 1 != 0);
                     }
                     for (m, mi) in t.moves.iter().enumerate() {
                         let blocked = t.bits(m as u16).meets(b.forbidden_set(c));

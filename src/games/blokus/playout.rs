@@ -60,7 +60,6 @@ impl Local {
     /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
     pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
         self.set = [0; BITS_BYTES];
-        self.double = [0; BITS_BYTES];
         let t = b.tables();
         self.weights = local_weights(t.geo.grid);
         let me = b.player_of(c);
@@ -69,26 +68,22 @@ impl Local {
             if o == c || b.player_of(o) == me {
                 continue;
             }
+            // Each corner point the owner can use, with its neighbours the owner can cover.
+            let taken = b.forbidden_set(o);
             for &q in t.attach(m) {
-                if !b.is_free_for(o, q as usize) {
-                    continue;
-                }
-                self.add_if(b, c, q, true);
-                // The neighbours without a branch on their state (which a processor cannot
-                // guess).
-                for &k in t.geo.adj(q) {
-                    self.add_if(b, c, k, b.is_free_for(o, k as usize));
+                if b.is_free_for(o, q as usize) {
+                    t.around(q).add_outside(&mut self.set, taken);
                 }
             }
         }
-    }
-
-    /// Marks square `p` local if `yes`.
-    #[inline]
-    fn add_if(&mut self, b: &Board, c: usize, p: u16, yes: bool) {
-        let (byte, bit) = ((p as usize >> 3) & 63, p & 7);
-        self.set[byte] |= u8::from(yes) << bit;
-        self.double[byte] |= u8::from(yes & b.is_attach(c, p as usize)) << bit;
+        let (corners, forbidden) = (b.attach_set(c), b.forbidden_set(c));
+        for (((d, &s), &a), &f) in (self.double.iter_mut())
+            .zip(&self.set)
+            .zip(corners)
+            .zip(forbidden)
+        {
+            *d = s & a & !f;
+        }
     }
 
     /// Whether move `m` covers a local square (its local value is above 0: the squares of
@@ -102,14 +97,27 @@ impl Local {
     /// weight of its local value.
     #[inline]
     fn weight(&self, p: Placed, w: f32) -> f32 {
-        let on = p.overlap(&self.set);
-        if on != 0 {
-            let value = few_ones(on) + few_ones(p.overlap(&self.double));
-            w * self.weights[(value as usize).min(10)]
-        } else {
-            // A local value of 0 weighs 1.
-            w
-        }
+        local_weight(p, w, &self.set, &self.double, self.weights)
+    }
+}
+
+/// The weight of placement `p` whose piece weighs `w`, with local squares `set` (those of value
+/// 2 in `double`) weighing `weights` by local value.
+#[inline]
+fn local_weight(
+    p: Placed,
+    w: f32,
+    set: &SquareBits,
+    double: &SquareBits,
+    weights: &[f32; 11],
+) -> f32 {
+    let on = p.overlap(set);
+    if on != 0 {
+        let value = few_ones(on) + few_ones(p.overlap(double));
+        w * weights[(value as usize).min(10)]
+    } else {
+        // A local value of 0 weighs 1.
+        w
     }
 }
 
@@ -164,10 +172,79 @@ fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
         .unwrap_or_else(|_| unreachable!("length N"))
 }
 
+/// What [`keep_legal`] reads for every entry, side by side so that one register addresses it
+/// all (its loop is short of registers).
+struct Tests {
+    /// The squares forbidden or local: most moves cover none, and need no other test.
+    either: SquareBits,
+    forbidden: SquareBits,
+    set: SquareBits,
+    double: SquareBits,
+    piece_weight: PieceWeights,
+    local_weight: [f32; 11],
+}
+
+/// Keeps the moves of `list` still legal (of the pieces `live`, clear of `forbidden`) in
+/// order, weighing them on the way: their cumulative weights go to `cum`. Returns how many
+/// stay. (A function of its own, so that the loop keeps its values in registers.)
+#[inline(never)]
+fn keep_legal(
+    list: &mut List,
+    cum: &mut [f32; LIST_CAP],
+    t: &Tables,
+    forbidden: &SquareBits,
+    live: u32,
+    local: &Local,
+    piece_weight: &PieceWeights,
+) -> usize {
+    let moves = &mut *list.moves;
+    let all_placed = t.all_placed();
+    // Copies side by side, read from one base.
+    let mut either = *forbidden;
+    for (e, &l) in either.iter_mut().zip(&local.set) {
+        *e |= l;
+    }
+    let s = Tests {
+        either,
+        forbidden: *forbidden,
+        set: local.set,
+        double: local.double,
+        piece_weight: *piece_weight,
+        local_weight: *local.weights,
+    };
+    let mut n = 0;
+    let mut total = 0.0f32;
+    // At most LIST_CAP entries (each move at most once): no index past the array.
+    for i in 0..list.len.min(LIST_CAP) {
+        prefetch(&all_placed[moves[i + PREFETCH_AHEAD] as usize]);
+        let m = moves[i];
+        let p = all_placed[m as usize];
+        moves[n & (LIST_CAP - 1)] = m;
+        if live >> p.piece() & 1 != 0 {
+            let w = s.piece_weight[p.piece()];
+            let weight = if !p.meets(&s.either) {
+                Some(w)
+            } else if p.meets(&s.forbidden) {
+                None
+            } else {
+                Some(local_weight(p, w, &s.set, &s.double, &s.local_weight))
+            };
+            if let Some(w) = weight {
+                total += w;
+                cum[n & (LIST_CAP - 1)] = total;
+                n += 1;
+            }
+        }
+    }
+    list.len = n;
+    n
+}
+
 /// One colour's move list within a simulation.
 struct List {
-    /// The moves, `len` of them.
-    moves: Box<[u16; LIST_CAP]>,
+    /// The moves, `len` of them, then room for the entries read ahead to prefetch (stale or
+    /// zero past the end).
+    moves: Box<[u16; LIST_CAP + PREFETCH_AHEAD]>,
     len: usize,
     /// Whether the list was built in this simulation.
     ready: bool,
@@ -463,29 +540,17 @@ impl Playout {
             let t = b.tables();
             // The pieces whose moves stay (each weighs more than zero).
             let live = b.left_mask(c) & want;
-            let piece_weight = &self.piece_weight;
             let list = &mut self.lists[c];
             list.pieces = want;
-            let moves = &mut *list.moves;
-            let forbidden = b.forbidden_set(c);
-            let all_placed = t.all_placed();
-            let local = &self.local;
-            // Keep the moves still legal, in order, weighing them on the way.
-            let mut n = 0;
-            let mut total = 0.0f32;
-            for i in 0..list.len {
-                prefetch(&all_placed[moves[(i + PREFETCH_AHEAD) & (LIST_CAP - 1)] as usize]);
-                let m = moves[i & (LIST_CAP - 1)];
-                let p = all_placed[m as usize];
-                let keep = live >> p.piece() & 1 != 0 && !p.meets(forbidden);
-                moves[n & (LIST_CAP - 1)] = m;
-                if keep {
-                    total += local.weight(p, piece_weight[p.piece()]);
-                    self.cum[n & (LIST_CAP - 1)] = total;
-                    n += 1;
-                }
-            }
-            list.len = n;
+            let n = keep_legal(
+                list,
+                &mut self.cum,
+                t,
+                b.forbidden_set(c),
+                live,
+                &self.local,
+                &self.piece_weight,
+            );
             weighed = n;
             if !list.pending.is_empty() {
                 let pending = std::mem::take(&mut list.pending);

@@ -167,6 +167,15 @@ impl Placed {
         self.overlap(bits) != 0
     }
 
+    /// Adds to `bits` the placement's squares that are not in `not`.
+    #[inline]
+    pub fn add_outside(self, bits: &mut SquareBits, not: &SquareBits) {
+        let o = self.at as usize & 63;
+        let mask = u128::from(self.hi) << 64 | u128::from(self.lo);
+        let w = window(bits, o) | (mask & !window(not, o));
+        bits[o..o + 16].copy_from_slice(&w.to_le_bytes());
+    }
+
     /// Adds the placement's squares to `bits`.
     #[inline]
     pub fn add_to(self, bits: &mut SquareBits) {
@@ -263,6 +272,8 @@ pub struct Tables {
     /// Per placement: the distance of its nearest square's centre from the board's centre (in
     /// grid units).
     nearest_centre: Vec<f32>,
+    /// Per square: the square and its edge neighbours, placed (see [`Tables::around`]).
+    around: Vec<Placed>,
     extra: Vec<u16>,
     /// Per square: the squares whose forbidden status selects its move lists.
     status_points: Vec<[u16; STATUS_POINTS]>,
@@ -456,6 +467,13 @@ impl Tables {
                     .fold(f32::INFINITY, f32::min)
             })
             .collect();
+        let around = (0..npoints as u16)
+            .map(|p| {
+                let mut points = geo.adj(p).to_vec();
+                points.push(p);
+                Placed::new(MoveBits::new(&points, 0))
+            })
+            .collect();
         Tables {
             geo,
             shapes,
@@ -467,6 +485,7 @@ impl Tables {
             bits,
             placed,
             nearest_centre,
+            around,
             extra,
             status_points,
             compatible_start,
@@ -520,6 +539,12 @@ impl Tables {
     #[inline]
     pub fn all_bits(&self) -> &[MoveBits; 1 << 16] {
         &self.bits
+    }
+
+    /// Square `p` and its edge neighbours as a [`Placed`] window (its piece 0).
+    #[inline]
+    pub fn around(&self, p: u16) -> Placed {
+        self.around[p as usize]
     }
 
     /// All moves as [`Placed`] windows, indexed by move id (any `u16`).
