@@ -65,14 +65,15 @@ const TRIGON_SHARE: [f64; 9] = from_level_4(1.0, 1.0);
 /// level 4 up (0.85, set on 2026-11-27, had fallen to 0.77 of Pentobi's CPU at level 6; 1.1
 /// cost 0.92 of it over 6 games, 1.15 cost 1.05 over 8 and 1.2 1.10 over 6, 2026-11-29).
 const TRIGON_2_SHARE: [f64; 9] = from_level_4(1.1, 1.1);
-/// The share of those playouts tessera searches at each level, 20x20 board (level 6: 0.85,
-/// 1.01 of Pentobi's CPU one colour against three over 60 games, 2026-11-29; 0.6 had fallen to
-/// 0.69 of it).
-const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.85, 0.6, 0.6, 0.6];
+/// The share of those playouts tessera searches at each level, 20x20 board (level 6: 0.87,
+/// re-fitted when the playouts got 13-15% cheaper: 0.9 cost 1.03 of Pentobi's CPU one colour
+/// against three over 40 games, 0.95 cost 1.07 over 60, 2026-11-29; 0.85 had cost 1.01).
+const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.87, 0.6, 0.6, 0.6];
 /// The share of those playouts tessera searches at each level, 14x14 board (level 5 about
-/// Pentobi's CPU, 2026-11-27; level 6 re-fitted when the playouts got cheaper: 0.78 had fallen
-/// to 0.80 of its CPU, 0.97 costs 0.97 of it in 100 Duo games, 2026-11-29).
-const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 0.97, 0.55, 0.55, 0.55];
+/// Pentobi's CPU, 2026-11-27; level 6 re-fitted twice when the playouts got cheaper: 0.78 had
+/// fallen to 0.80 of its CPU, 0.97 cost 0.97 of it in 100 Duo games; then 1.05 costs 1.00 in
+/// 200, 2026-11-29).
+const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 1.05, 0.55, 0.55, 0.55];
 /// The share in GembloQ of four colours: 0.55 of Pentobi's counts from level 4 up (0.87 of
 /// Pentobi's CPU at level 6 over 20 games; at 0.9, with the playouts that search a colour's
 /// last moves out, 1.47, 0.85 before, 2026-11-29); below that, the counts as they are.
