@@ -174,7 +174,7 @@ fn boxed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
 
 /// What [`keep_legal`] reads for every entry, side by side so that one register addresses it
 /// all (its loop is short of registers).
-struct Tests {
+struct KeepTests {
     /// The squares forbidden or local: most moves cover none, and need no other test.
     either: SquareBits,
     forbidden: SquareBits,
@@ -204,7 +204,7 @@ fn keep_legal(
     for (e, &l) in either.iter_mut().zip(&local.set) {
         *e |= l;
     }
-    let s = Tests {
+    let s = KeepTests {
         either,
         forbidden: *forbidden,
         set: local.set,
