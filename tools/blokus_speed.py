@@ -8,7 +8,10 @@ Pentobi (``PENTOBI -g V -l LEVEL --nobook --noresign``) and each tessera build (
 the moves by ``play`` and one ``genmove``, bracketed by ``cputime``; each program runs in a
 fresh process. Simulations: Pentobi's ``Sim`` (stderr), tessera's root visits (the debug log).
 Rates are simulations over the CPU seconds of the ``genmove``; Pentobi's own ``Sim/s`` (wall
-time of its search) is shown beside. Rounds alternate the programs; the table gives medians.
+time of its search) is shown beside. Each round runs every program once, the order turning
+by one program a round (a program run right after another is measured a few per cent slower
+or faster by its place in the round alone), so give a multiple of the number of programs as
+rounds; the table gives medians.
 
     python3 tools/blokus_speed.py --pentobi /path/to/pentobi-gtp \\
         --tessera target/release/tessera [--tessera old/tessera] --rounds 3
@@ -90,20 +93,34 @@ def measure(args: argparse.Namespace, variant: str, nmoves: int
     sims: Dict[str, List[int]] = {n: [] for n in names}
     own: Dict[str, List[float]] = {n: [] for n in names}
     env = dict(os.environ, RUST_LOG="debug")
-    for _ in range(args.rounds):
+
+    def pentobi() -> None:
         used, log = run([args.pentobi, "-g", game, "-l", str(args.level), "--nobook",
-                         "--noresign"], gtp)
-        budget = last_int(r"MaxCnt (\d+)", log)
+                          "--noresign"], gtp)
         cpu["pentobi"].append(used)
         sims["pentobi"].append(last_int(r"Sim (\d+)", log))
         own["pentobi"].append(last_int(r"Sim/s (\d+)", log))
-        for i, exe in enumerate(args.tessera):
-            n = names[i + 1]
-            used, log = run([exe, "gtp", "--variant", tvariant, "--nodes", str(budget),
-                             "--nobook", "--seed", "1"], gtp, env)
-            cpu[n].append(used)
-            sims[n].append(last_int(r"searched: root visits (\d+)", log))
-            own[n].append(sims[n][-1] / max(used, 1e-9))
+        budget.append(last_int(r"MaxCnt (\d+)", log))
+
+    def tessera(i: int) -> None:
+        n = names[i + 1]
+        used, log = run([args.tessera[i], "gtp", "--variant", tvariant, "--nodes",
+                         str(budget[0]), "--nobook", "--seed", "1"], gtp, env)
+        cpu[n].append(used)
+        sims[n].append(last_int(r"searched: root visits (\d+)", log))
+        own[n].append(sims[n][-1] / max(used, 1e-9))
+
+    # Pentobi's budget at the position (its MaxCnt) is the same every round: read it first.
+    budget: List[int] = []
+    pentobi()
+    for n in names:
+        for series in (cpu, sims, own):
+            series[n].clear()
+    programs = [pentobi] + [lambda i=i: tessera(i) for i in range(len(args.tessera))]
+    for r in range(args.rounds):
+        k = r % len(programs)
+        for program in programs[k:] + programs[:k]:
+            program()
     return [(n, cpu[n], sims[n], own[n]) for n in names]
 
 

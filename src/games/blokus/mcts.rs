@@ -14,6 +14,8 @@
 
 use super::board::{Board, MoveGen, Variant};
 use super::considered;
+#[cfg(target_arch = "x86_64")]
+use super::isa;
 use super::node_stats::NodeStats;
 use super::playout::{BuiltAt, Local, Playout};
 use super::prior::{self, Kinds};
@@ -297,6 +299,23 @@ impl Mcts {
     }
 
     fn expand(&mut self, node: usize, b: &mut Board) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `expand_v3` on this CPU.
+            return unsafe { self.expand_v3(node, b) };
+        }
+        self.expand_body(node, b)
+    }
+
+    /// [`Mcts::expand`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn expand_v3(&mut self, node: usize, b: &mut Board) {
+        self.expand_body(node, b)
+    }
+
+    #[inline(always)]
+    fn expand_body(&mut self, node: usize, b: &mut Board) {
         self.nodes[node].expanded = true;
         let Some(c) = self.gen_children(b) else {
             return;
@@ -371,6 +390,7 @@ impl Mcts {
     /// early on only the larger pieces are worth a look (all pieces when none of those fits).
     /// The colour to play is tried first, so that most expansions generate its moves once
     /// without asking first whether it has any.
+    #[inline(always)]
     fn gen_children(&mut self, b: &mut Board) -> Option<usize> {
         let pieces = self.playout.considered(b.nmoves(), b.ncolours());
         let all = self.playout.all_pieces();
@@ -403,6 +423,7 @@ impl Mcts {
     /// so the order holds. False (and `buf` not set) where no such node is known, or where
     /// the lists differ in kind: other pieces considered, another rule stage, the children
     /// filtered in the opening, loose pieces.
+    #[inline(always)]
     fn children_from_descent(&mut self, b: &mut Board, c: usize, pieces: u32) -> bool {
         let t = b.tables();
         if t.rules.loose != 0 || b.is_out(c) {
@@ -479,6 +500,23 @@ impl Mcts {
 
     /// One playout from the root: descend, expand, play out, back up.
     pub fn run_once(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `run_once_v3` on this CPU.
+            return unsafe { self.run_once_v3() };
+        }
+        self.run_once_body()
+    }
+
+    /// [`Mcts::run_once`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn run_once_v3(&mut self) {
+        self.run_once_body()
+    }
+
+    #[inline(always)]
+    fn run_once_body(&mut self) {
         if self.nodes.len() + EXPANSION_ROOM >= self.node_limit {
             self.prune();
         }
@@ -564,6 +602,7 @@ impl Mcts {
     /// Starts the playout's list of each colour from the children of the deepest node of the
     /// descent where that colour was to move, instead of generating it again at its turn (the
     /// same list: see [`Playout::seed`]); `b` is the board at the end of the descent.
+    #[inline(always)]
     fn seed_lists(&mut self, b: &Board) {
         self.playout.new_simulation();
         let nc = b.ncolours();
@@ -612,6 +651,7 @@ impl Mcts {
     /// children are found from the simulation's moves (by a binary search among them sorted by
     /// move), not the other way round: a simulation's later moves are far fewer than a node's
     /// children, and a move is made at most once in a game.
+    #[inline(always)]
     fn update_rave(&mut self, res: &[f32; 4]) {
         let len = self.seq.len();
         let by_player = &mut self.by_player;

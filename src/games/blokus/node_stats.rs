@@ -2,6 +2,8 @@
 //! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
 //! read them contiguously, so that selection scores several children an instruction.
 
+#[cfg(target_arch = "x86_64")]
+use super::isa;
 use super::tables::prefetch;
 use super::tree_memory;
 
@@ -193,6 +195,23 @@ fn chunked(s: &[f32], chunks: usize) -> &[[f32; LANES]] {
 /// the same floating-point operations as one by one, and no score is NaN (the visits are at
 /// least the prior's virtual count), so the answer is that of the one-by-one scan.
 fn best_score(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if isa::v3() {
+        // SAFETY: `isa::v3` found every feature of `best_score_v3` on this CPU.
+        return unsafe { best_score_v3(value, prior, visits, factor) };
+    }
+    best_score_body(value, prior, visits, factor)
+}
+
+/// [`best_score`] compiled for x86-64-v3 (see [`isa`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+fn best_score_v3(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
+    best_score_body(value, prior, visits, factor)
+}
+
+#[inline(always)]
+fn best_score_body(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
     let n = value.len().min(prior.len()).min(visits.len());
     let chunks = n / LANES;
     let mut top = [f32::NEG_INFINITY; LANES];

@@ -9,6 +9,8 @@
 use super::board::Board;
 use super::considered::{self, Considered};
 use super::geometry::Grid;
+#[cfg(target_arch = "x86_64")]
+use super::isa;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use super::tables::{BITS_BYTES, Contact, Placed, SquareBits, Tables, prefetch};
@@ -59,6 +61,23 @@ impl Local {
 
     /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
     pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `set_v3` on this CPU.
+            return unsafe { self.set_v3(b, c, recent) };
+        }
+        self.set_body(b, c, recent)
+    }
+
+    /// [`Local::set`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn set_v3(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
+        self.set_body(b, c, recent)
+    }
+
+    #[inline(always)]
+    fn set_body(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
         self.set = [0; BITS_BYTES];
         let t = b.tables();
         self.weights = local_weights(t.geo.grid);
@@ -189,6 +208,39 @@ struct KeepTests {
 /// stay. (A function of its own, so that the loop keeps its values in registers.)
 #[inline(never)]
 fn keep_legal(
+    list: &mut List,
+    cum: &mut [f32; LIST_CAP],
+    t: &Tables,
+    forbidden: &SquareBits,
+    live: u32,
+    local: &Local,
+    piece_weight: &PieceWeights,
+) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if isa::v3() {
+        // SAFETY: `isa::v3` found every feature of `keep_legal_v3` on this CPU.
+        return unsafe { keep_legal_v3(list, cum, t, forbidden, live, local, piece_weight) };
+    }
+    keep_legal_body(list, cum, t, forbidden, live, local, piece_weight)
+}
+
+/// [`keep_legal`] compiled for x86-64-v3 (see [`isa`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+fn keep_legal_v3(
+    list: &mut List,
+    cum: &mut [f32; LIST_CAP],
+    t: &Tables,
+    forbidden: &SquareBits,
+    live: u32,
+    local: &Local,
+    piece_weight: &PieceWeights,
+) -> usize {
+    keep_legal_body(list, cum, t, forbidden, live, local, piece_weight)
+}
+
+#[inline(always)]
+fn keep_legal_body(
     list: &mut List,
     cum: &mut [f32; LIST_CAP],
     t: &Tables,
@@ -458,6 +510,23 @@ impl Playout {
 
     /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
     fn add_at_all(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `add_at_all_v3` on this CPU.
+            return unsafe { self.add_at_all_v3(b, c, points, usable) };
+        }
+        self.add_at_all_body(b, c, points, usable)
+    }
+
+    /// [`Playout::add_at_all`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn add_at_all_v3(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
+        self.add_at_all_body(b, c, points, usable)
+    }
+
+    #[inline(always)]
+    fn add_at_all_body(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
         let t = b.tables();
         // The points to visit with their status, each worked out once.
         let mut todo = std::mem::take(&mut self.todo);
@@ -488,6 +557,7 @@ impl Playout {
 
     /// Adds colour `c`'s legal moves of the pieces in `usable` (bit mask) covering corner
     /// point `p` (with status `status`) that are not in its list yet.
+    #[inline(always)]
     fn add_at(&mut self, b: &Board, c: usize, p: u16, status: u8, usable: u32) {
         let stamp = self.stamps[c];
         let added = &mut self.added[c * self.npoints + p as usize];
@@ -519,6 +589,7 @@ impl Playout {
 
     /// Brings colour `c`'s list up to date for its turn now, with the cumulative weights of
     /// its moves (the local squares must be set for `c`).
+    #[inline(always)]
     fn update(&mut self, b: &mut Board, c: usize) {
         let want = self.considered(b.nmoves(), b.ncolours());
         let list = &self.lists[c];
@@ -607,6 +678,37 @@ impl Playout {
     /// latest moves of `seq` is played when it fits, before any drawing. The lists are those
     /// of the simulation so far (see [`Playout::new_simulation`] and [`Playout::seed`]).
     pub fn run(
+        &mut self,
+        b: &mut Board,
+        recent: &mut Vec<(u8, u16)>,
+        rng: &mut Rng,
+        seq: &mut Vec<Played>,
+        replies: Option<&Replies>,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `run_v3` on this CPU.
+            return unsafe { self.run_v3(b, recent, rng, seq, replies) };
+        }
+        self.run_body(b, recent, rng, seq, replies)
+    }
+
+    /// [`Playout::run`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn run_v3(
+        &mut self,
+        b: &mut Board,
+        recent: &mut Vec<(u8, u16)>,
+        rng: &mut Rng,
+        seq: &mut Vec<Played>,
+        replies: Option<&Replies>,
+    ) {
+        self.run_body(b, recent, rng, seq, replies)
+    }
+
+    #[inline(always)]
+    fn run_body(
         &mut self,
         b: &mut Board,
         recent: &mut Vec<(u8, u16)>,

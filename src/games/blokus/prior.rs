@@ -7,6 +7,8 @@
 
 use super::board::{Board, Variant};
 use super::geometry::Grid;
+#[cfg(target_arch = "x86_64")]
+use super::isa;
 use super::tables::{Contact, MAX_POINTS, SQUARE_SLOTS, Tables};
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
@@ -189,6 +191,23 @@ impl Kinds {
     /// Sorts the squares of `b` for colour `c` with opponents `opp` (bit mask of colours), with
     /// weights `w`.
     pub fn set(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
+        #[cfg(target_arch = "x86_64")]
+        if isa::v3() {
+            // SAFETY: `isa::v3` found every feature of `set_v3` on this CPU.
+            return unsafe { self.set_v3(b, c, opp, w) };
+        }
+        self.set_body(b, c, opp, w)
+    }
+
+    /// [`Kinds::set`] compiled for x86-64-v3 (see [`isa`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
+    fn set_v3(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
+        self.set_body(b, c, opp, w)
+    }
+
+    #[inline(always)]
+    fn set_body(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
         let t = b.tables();
         let bit = 1u8 << c;
         // The live corner points of every square, read once here and up to four times below.
@@ -232,7 +251,7 @@ impl Kinds {
 
     /// The judgement of move `m` with weights `w` (as set); `local`: whether it answers the
     /// latest moves.
-    #[inline]
+    #[inline(always)]
     pub fn score(&self, t: &Tables, m: u16, local: bool, w: &PriorWeights) -> f32 {
         let mi = &t.moves[m as usize];
         // Sums in order from -0.0, as `Iterator::sum` adds.
