@@ -6,7 +6,10 @@ tests/data/blokus (duo-, classic-, trigon-twogtp.blksgf), one colour to move. At
 Pentobi (``PENTOBI -g V -l LEVEL --nobook --noresign``) and each tessera build (``TESSERA gtp
 --variant V --nodes N --nobook --seed 1``, N = Pentobi's own budget there, its ``MaxCnt``) get
 the moves by ``play`` and one ``genmove``, bracketed by ``cputime``; each program runs in a
-fresh process. Simulations: Pentobi's ``Sim`` (stderr), tessera's root visits (the debug log).
+fresh process, where a first search of the same position (Pentobi not reusing its tree) and
+``clear_board`` come before the measured one (``--cold``: none; a fresh tessera process then
+pays the first touch of its tree's memory inside the search, where Pentobi touches its tree's
+at start-up). Simulations: Pentobi's ``Sim`` (stderr), tessera's root visits (the debug log).
 Rates are simulations over the CPU seconds of the ``genmove``; Pentobi's own ``Sim/s`` (wall
 time of its search) is shown beside. Each round runs every program once, the order turning
 by one program a round (a program run right after another is measured a few per cent slower
@@ -47,10 +50,19 @@ def gtp_colour(colours: int, c: int) -> str:
     return ("b", "w")[c] if colours == 2 else str(c + 1)
 
 
-def script(moves: Sequence[str], colours: int) -> str:
-    """GTP lines: the moves, then a ``genmove`` of the next colour between two ``cputime``s."""
-    lines = [f"play {gtp_colour(colours, i % colours)} {m}" for i, m in enumerate(moves)]
-    lines += ["cputime", f"genmove {gtp_colour(colours, len(moves) % colours)}", "cputime", "quit"]
+def script(moves: Sequence[str], colours: int, warm: bool, pentobi: bool) -> str:
+    """GTP lines: the moves, then a ``genmove`` of the next colour between two ``cputime``s.
+
+    ``warm``: a first ``genmove`` of the same position comes before, then ``clear_board`` and
+    the moves again, so that the measured search runs in a process that has searched once
+    (its memory touched, its caches and tables warm), as every search of a game but the first
+    does; Pentobi is told not to reuse the first search's tree (``param reuse_subtree 0``)."""
+    play = [f"play {gtp_colour(colours, i % colours)} {m}" for i, m in enumerate(moves)]
+    genmove = f"genmove {gtp_colour(colours, len(moves) % colours)}"
+    lines = []
+    if warm:
+        lines += (["param reuse_subtree 0"] if pentobi else []) + play + [genmove, "clear_board"]
+    lines += play + ["cputime", genmove, "cputime", "quit"]
     return "\n".join(lines) + "\n"
 
 
@@ -87,7 +99,8 @@ def measure(args: argparse.Namespace, variant: str, nmoves: int
     """Rounds at one position; per program its CPU seconds, simulations and own rates."""
     record, game, tvariant, colours = VARIANTS[variant]
     moves = record_moves(RECORDS / record)[:nmoves]
-    gtp = script(moves, colours)
+    gtp = script(moves, colours, not args.cold, pentobi=False)
+    pentobi_gtp = script(moves, colours, not args.cold, pentobi=True)
     names = ["pentobi"] + [f"tessera{i + 1}" for i in range(len(args.tessera))]
     cpu: Dict[str, List[float]] = {n: [] for n in names}
     sims: Dict[str, List[int]] = {n: [] for n in names}
@@ -96,7 +109,7 @@ def measure(args: argparse.Namespace, variant: str, nmoves: int
 
     def pentobi() -> None:
         used, log = run([args.pentobi, "-g", game, "-l", str(args.level), "--nobook",
-                          "--noresign"], gtp)
+                          "--noresign"], pentobi_gtp)
         cpu["pentobi"].append(used)
         sims["pentobi"].append(last_int(r"Sim (\d+)", log))
         own["pentobi"].append(last_int(r"Sim/s (\d+)", log))
@@ -133,6 +146,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--moves", default="0,12", help="positions: moves played from the record")
     ap.add_argument("--level", type=int, default=7, help="Pentobi's level (its budget)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--cold", action="store_true",
+                    help="measure each program's first search in a fresh process (its memory"
+                         " first touched there; Pentobi touches its tree's at start-up)")
     args = ap.parse_args(argv)
     print("| variant | moves | program | simulations | CPU s | sim / CPU s | own Sim/s |"
           " against Pentobi |")
