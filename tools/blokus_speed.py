@@ -56,12 +56,16 @@ def script(moves: Sequence[str], colours: int, warm: bool, pentobi: bool) -> str
     ``warm``: a first ``genmove`` of the same position comes before, then ``clear_board`` and
     the moves again, so that the measured search runs in a process that has searched once
     (its memory touched, its caches and tables warm), as every search of a game but the first
-    does; Pentobi is told not to reuse the first search's tree (``param reuse_subtree 0``)."""
+    does; Pentobi is told not to reuse the first search's tree (``param reuse_subtree 0``),
+    tessera searches as a fresh process would (``set_random_seed 1``: its first genmove's
+    seed, no tree kept)."""
     play = [f"play {gtp_colour(colours, i % colours)} {m}" for i, m in enumerate(moves)]
     genmove = f"genmove {gtp_colour(colours, len(moves) % colours)}"
     lines = []
     if warm:
         lines += (["param reuse_subtree 0"] if pentobi else []) + play + [genmove, "clear_board"]
+        # tessera's measured search: the one of a fresh process (its seed's first genmove).
+        lines += [] if pentobi else ["set_random_seed 1"]
     lines += play + ["cputime", genmove, "cputime", "quit"]
     return "\n".join(lines) + "\n"
 

@@ -553,6 +553,37 @@ fn gembloq_rules_records_and_a_whole_game() {
 /// `genmove` at the start of a game plays the variant's built-in book move (the first move of
 /// `data/blokus/book_<variant>.txt`) without a search; with `--nobook` it searches (the search
 /// logs its budget).
+/// `set_random_seed` makes the next moves those of an engine started with that seed, whatever
+/// it searched before.
+#[test]
+fn set_random_seed_replays_the_moves_of_a_fresh_engine() {
+    let args = [
+        "--variant",
+        "duo",
+        "--nodes",
+        "300",
+        "--nobook",
+        "--seed",
+        "4",
+    ];
+    let mut fresh = Gtp::start(&args);
+    let first: Vec<String> = ["b", "w", "b"]
+        .iter()
+        .map(|c| fresh.ok(&format!("genmove {c}")))
+        .collect();
+    let mut used = Gtp::start(&args);
+    used.ok("set_random_seed 9");
+    used.ok("genmove b");
+    used.ok("genmove w");
+    used.ok("clear_board");
+    used.ok("set_random_seed 4");
+    let again: Vec<String> = ["b", "w", "b"]
+        .iter()
+        .map(|c| used.ok(&format!("genmove {c}")))
+        .collect();
+    assert_eq!(first, again);
+}
+
 #[test]
 fn the_book_answers_the_first_genmove_unless_nobook() {
     for variant in ["classic", "trigon_3", "nexos"] {

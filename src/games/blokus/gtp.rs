@@ -309,6 +309,10 @@ impl Gtp {
             "set_random_seed" => {
                 let s = args.first().ok_or("missing argument")?;
                 self.seed = s.parse().map_err(|_| format!("invalid seed '{s}'"))?;
+                // The genmoves from here on are those of a process started with this seed at
+                // this position: no count of earlier searches, no tree from them.
+                self.genmoves = 0;
+                self.tree.clear();
                 String::new()
             }
             _ => return Err("unknown command".into()),
