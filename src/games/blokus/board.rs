@@ -7,7 +7,6 @@
 //! points, and the loose single squares go on any free square outside the centre section,
 //! each colour placing two of them before any other piece.
 
-#[cfg(target_arch = "x86_64")]
 use super::isa;
 use super::tables::{self, BITS_BYTES, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
 
@@ -476,21 +475,10 @@ impl Board {
         }
     }
 
-    /// Places move `m` for colour `c` (which must be legal); the turn passes to the next colour.
-    pub fn play(&mut self, c: usize, m: u16) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `play_v3` on this CPU.
-            return unsafe { self.play_v3(c, m) };
-        }
-        self.play_body(c, m)
-    }
-
-    /// [`Board::play`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn play_v3(&mut self, c: usize, m: u16) {
-        self.play_body(c, m)
+    isa::twin! {
+        /// Places move `m` for colour `c` (which must be legal); the turn passes to the next
+        /// colour.
+        pub fn play / play_v3 = play_body(&mut self, c: usize, m: u16)
     }
 
     #[inline(always)]

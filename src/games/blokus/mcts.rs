@@ -14,7 +14,6 @@
 
 use super::board::{Board, MoveGen, Variant};
 use super::considered;
-#[cfg(target_arch = "x86_64")]
 use super::isa;
 use super::node_stats::NodeStats;
 use super::playout::{BuiltAt, Local, Playout};
@@ -298,20 +297,8 @@ impl Mcts {
         &self.root
     }
 
-    fn expand(&mut self, node: usize, b: &mut Board) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `expand_v3` on this CPU.
-            return unsafe { self.expand_v3(node, b) };
-        }
-        self.expand_body(node, b)
-    }
-
-    /// [`Mcts::expand`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn expand_v3(&mut self, node: usize, b: &mut Board) {
-        self.expand_body(node, b)
+    isa::twin! {
+        fn expand / expand_v3 = expand_body(&mut self, node: usize, b: &mut Board)
     }
 
     #[inline(always)]
@@ -498,21 +485,9 @@ impl Mcts {
         (self.stats).best_score(nd.first_child as usize, nd.nchildren as usize, factor)
     }
 
-    /// One playout from the root: descend, expand, play out, back up.
-    pub fn run_once(&mut self) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `run_once_v3` on this CPU.
-            return unsafe { self.run_once_v3() };
-        }
-        self.run_once_body()
-    }
-
-    /// [`Mcts::run_once`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn run_once_v3(&mut self) {
-        self.run_once_body()
+    isa::twin! {
+        /// One playout from the root: descend, expand, play out, back up.
+        pub fn run_once / run_once_v3 = run_once_body(&mut self)
     }
 
     #[inline(always)]

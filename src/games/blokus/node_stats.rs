@@ -2,7 +2,6 @@
 //! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
 //! read them contiguously, so that selection scores several children an instruction.
 
-#[cfg(target_arch = "x86_64")]
 use super::isa;
 use super::tables::prefetch;
 use super::tree_memory;
@@ -188,26 +187,19 @@ fn chunked(s: &[f32], chunks: usize) -> &[[f32; LANES]] {
     s[..chunks * LANES].as_chunks().0
 }
 
-/// The index of the first of the highest scores `(value[i] + prior[i] * factor) / visits[i]`
-/// (0 when empty). Each of [`LANES`] lanes keeps its own first highest score, the lanes
-/// advancing a chunk at a time (the compiler turns a chunk into a few vector instructions);
-/// then the best lane, ties to the lowest index, and the last few one by one. The scores are
-/// the same floating-point operations as one by one, and no score is NaN (the visits are at
-/// least the prior's virtual count), so the answer is that of the one-by-one scan.
-fn best_score(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if isa::v3() {
-        // SAFETY: `isa::v3` found every feature of `best_score_v3` on this CPU.
-        return unsafe { best_score_v3(value, prior, visits, factor) };
-    }
-    best_score_body(value, prior, visits, factor)
-}
-
-/// [`best_score`] compiled for x86-64-v3 (see [`isa`]).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-fn best_score_v3(value: &[f32], prior: &[f32], visits: &[f32], factor: f32) -> usize {
-    best_score_body(value, prior, visits, factor)
+isa::twin! {
+    /// The index of the first of the highest scores `(value[i] + prior[i] * factor) / visits[i]` (0
+    /// when empty). Each of [`LANES`] lanes keeps its own first highest score, the lanes advancing
+    /// a chunk at a time (the compiler turns a chunk into a few vector instructions); then the best
+    /// lane, ties to the lowest index, and the last few one by one. The scores are the same
+    /// floating-point operations as one by one, and no score is NaN (the visits are at least the
+    /// prior's virtual count), so the answer is that of the one-by-one scan.
+    fn best_score / best_score_v3 = best_score_body(
+        value: &[f32],
+        prior: &[f32],
+        visits: &[f32],
+        factor: f32,
+    ) -> usize
 }
 
 #[inline(always)]

@@ -9,7 +9,6 @@
 use super::board::Board;
 use super::considered::{self, Considered};
 use super::geometry::Grid;
-#[cfg(target_arch = "x86_64")]
 use super::isa;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
@@ -59,21 +58,9 @@ impl Local {
         }
     }
 
-    /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
-    pub fn set(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `set_v3` on this CPU.
-            return unsafe { self.set_v3(b, c, recent) };
-        }
-        self.set_body(b, c, recent)
-    }
-
-    /// [`Local::set`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn set_v3(&mut self, b: &Board, c: usize, recent: &[(u8, u16)]) {
-        self.set_body(b, c, recent)
+    isa::twin! {
+        /// Marks the local squares for colour `c` after the latest moves `recent` (colour, move).
+        pub fn set / set_v3 = set_body(&mut self, b: &Board, c: usize, recent: &[(u8, u16)])
     }
 
     #[inline(always)]
@@ -203,40 +190,15 @@ struct KeepTests {
     local_weight: [f32; 11],
 }
 
-/// Keeps the moves of `list` still legal (of the pieces `live`, clear of `forbidden`) in
-/// order, weighing them on the way: their cumulative weights go to `cum`. Returns how many
-/// stay. (A function of its own, so that the loop keeps its values in registers.)
-#[inline(never)]
-fn keep_legal(
-    list: &mut List,
-    cum: &mut [f32; LIST_CAP],
-    t: &Tables,
-    forbidden: &SquareBits,
-    live: u32,
-    local: &Local,
-    piece_weight: &PieceWeights,
-) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if isa::v3() {
-        // SAFETY: `isa::v3` found every feature of `keep_legal_v3` on this CPU.
-        return unsafe { keep_legal_v3(list, cum, t, forbidden, live, local, piece_weight) };
-    }
-    keep_legal_body(list, cum, t, forbidden, live, local, piece_weight)
-}
-
-/// [`keep_legal`] compiled for x86-64-v3 (see [`isa`]).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-fn keep_legal_v3(
-    list: &mut List,
-    cum: &mut [f32; LIST_CAP],
-    t: &Tables,
-    forbidden: &SquareBits,
-    live: u32,
-    local: &Local,
-    piece_weight: &PieceWeights,
-) -> usize {
-    keep_legal_body(list, cum, t, forbidden, live, local, piece_weight)
+isa::twin! {
+    /// Keeps the moves of `list` still legal (of the pieces `live`, clear of `forbidden`) in order,
+    /// weighing them on the way: their cumulative weights go to `cum`. Returns how many stay. (A
+    /// function of its own, so that the loop keeps its values in registers.)
+    #[inline(never)]
+    fn keep_legal / keep_legal_v3 = keep_legal_body(
+        list: &mut List, cum: &mut [f32; LIST_CAP], t: &Tables, forbidden: &SquareBits,
+        live: u32, local: &Local, piece_weight: &PieceWeights,
+    ) -> usize
 }
 
 #[inline(always)]
@@ -508,21 +470,11 @@ impl Playout {
         self.corners = corners;
     }
 
-    /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
-    fn add_at_all(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `add_at_all_v3` on this CPU.
-            return unsafe { self.add_at_all_v3(b, c, points, usable) };
-        }
-        self.add_at_all_body(b, c, points, usable)
-    }
-
-    /// [`Playout::add_at_all`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn add_at_all_v3(&mut self, b: &Board, c: usize, points: &[u16], usable: u32) {
-        self.add_at_all_body(b, c, points, usable)
+    isa::twin! {
+        /// [`Playout::add_at`] at each of `points` that colour `c` may cover.
+        fn add_at_all / add_at_all_v3 = add_at_all_body(
+            &mut self, b: &Board, c: usize, points: &[u16], usable: u32,
+        )
     }
 
     #[inline(always)]
@@ -673,38 +625,15 @@ impl Playout {
             && b.is_legal(c, m)
     }
 
-    /// Plays the game out from `b`: every move goes to `seq` and to `recent` (colour, move;
-    /// the latest three, newest last). With `replies`, a colour's remembered reply to the
-    /// latest moves of `seq` is played when it fits, before any drawing. The lists are those
-    /// of the simulation so far (see [`Playout::new_simulation`] and [`Playout::seed`]).
-    pub fn run(
-        &mut self,
-        b: &mut Board,
-        recent: &mut Vec<(u8, u16)>,
-        rng: &mut Rng,
-        seq: &mut Vec<Played>,
-        replies: Option<&Replies>,
-    ) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `run_v3` on this CPU.
-            return unsafe { self.run_v3(b, recent, rng, seq, replies) };
-        }
-        self.run_body(b, recent, rng, seq, replies)
-    }
-
-    /// [`Playout::run`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn run_v3(
-        &mut self,
-        b: &mut Board,
-        recent: &mut Vec<(u8, u16)>,
-        rng: &mut Rng,
-        seq: &mut Vec<Played>,
-        replies: Option<&Replies>,
-    ) {
-        self.run_body(b, recent, rng, seq, replies)
+    isa::twin! {
+        /// Plays the game out from `b`: every move goes to `seq` and to `recent` (colour, move; the
+        /// latest three, newest last). With `replies`, a colour's remembered reply to the latest
+        /// moves of `seq` is played when it fits, before any drawing. The lists are those of the
+        /// simulation so far (see [`Playout::new_simulation`] and [`Playout::seed`]).
+        pub fn run / run_v3 = run_body(
+            &mut self, b: &mut Board, recent: &mut Vec<(u8, u16)>, rng: &mut Rng,
+            seq: &mut Vec<Played>, replies: Option<&Replies>,
+        )
     }
 
     #[inline(always)]

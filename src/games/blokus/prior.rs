@@ -7,7 +7,6 @@
 
 use super::board::{Board, Variant};
 use super::geometry::Grid;
-#[cfg(target_arch = "x86_64")]
 use super::isa;
 use super::tables::{Contact, MAX_POINTS, SQUARE_SLOTS, Tables};
 
@@ -188,22 +187,10 @@ impl Default for Kinds {
 }
 
 impl Kinds {
-    /// Sorts the squares of `b` for colour `c` with opponents `opp` (bit mask of colours), with
-    /// weights `w`.
-    pub fn set(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
-        #[cfg(target_arch = "x86_64")]
-        if isa::v3() {
-            // SAFETY: `isa::v3` found every feature of `set_v3` on this CPU.
-            return unsafe { self.set_v3(b, c, opp, w) };
-        }
-        self.set_body(b, c, opp, w)
-    }
-
-    /// [`Kinds::set`] compiled for x86-64-v3 (see [`isa`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn set_v3(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights) {
-        self.set_body(b, c, opp, w)
+    isa::twin! {
+        /// Sorts the squares of `b` for colour `c` with opponents `opp` (bit mask of colours), with
+        /// weights `w`.
+        pub fn set / set_v3 = set_body(&mut self, b: &Board, c: usize, opp: u8, w: &PriorWeights)
     }
 
     #[inline(always)]
