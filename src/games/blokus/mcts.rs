@@ -1332,4 +1332,41 @@ mod tests {
             "the fourth colour scores for nobody"
         );
     }
+
+    /// The root's moves, visits and values after `playouts` playouts from a position a few
+    /// random moves into a game of `variant`.
+    #[cfg(target_arch = "x86_64")]
+    fn root_after(variant: Variant, playouts: usize) -> Vec<(u16, u32, f32)> {
+        let mut b = Board::new(variant);
+        let t = b.tables();
+        let (mut rng, mut mg, mut moves) = (Rng::new(5), MoveGen::new(t), Vec::new());
+        for _ in 0..2 * variant.ncolours() {
+            let Some(c) = b.skip_to_mover() else { break };
+            moves.clear();
+            b.gen_moves(c, &mut mg, &mut moves);
+            b.play(c, moves[rng.below(moves.len())]);
+        }
+        let mut m = Mcts::new(&b, 3);
+        for _ in 0..playouts {
+            m.run_once();
+        }
+        m.root_stats()
+    }
+
+    /// The x86-64-v3 copies (where this CPU has them, see `isa`) and the baseline ones search
+    /// alike: the same visits and the same values, bit for bit.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn both_instruction_set_copies_search_alike() {
+        for variant in [Variant::Duo, Variant::Classic, Variant::Trigon] {
+            let fast = root_after(variant, 400);
+            let baseline = isa::baseline_only(|| root_after(variant, 400));
+            assert_eq!(fast.len(), baseline.len(), "{variant:?}");
+            for (a, b) in fast.iter().zip(&baseline) {
+                assert_eq!((a.0, a.1), (b.0, b.1), "{variant:?}");
+                assert_eq!(a.2.to_bits(), b.2.to_bits(), "{variant:?}");
+            }
+            assert!(fast.iter().map(|s| s.1).sum::<u32>() > 0);
+        }
+    }
 }
