@@ -9,7 +9,8 @@ the moves by ``play`` and one ``genmove``, bracketed by ``cputime``; each progra
 fresh process, where a first search of the same position (Pentobi not reusing its tree) and
 ``clear_board`` come before the measured one (``--cold``: none; a fresh tessera process then
 pays the first touch of its tree's memory inside the search, where Pentobi touches its tree's
-at start-up). Simulations: Pentobi's ``Sim`` (stderr), tessera's root visits (the debug log).
+at start-up). Round r searches tessera's position with seed r: the CPU of searches of the
+same size varies by 10-20% with their trees. Simulations: Pentobi's ``Sim`` (stderr), tessera's root visits (the debug log).
 Rates are simulations over the CPU seconds of the ``genmove``; Pentobi's own ``Sim/s`` (wall
 time of its search) is shown beside. Each round runs every program once, the order turning
 by one program a round (a program run right after another is measured a few per cent slower
@@ -50,22 +51,22 @@ def gtp_colour(colours: int, c: int) -> str:
     return ("b", "w")[c] if colours == 2 else str(c + 1)
 
 
-def script(moves: Sequence[str], colours: int, warm: bool, pentobi: bool) -> str:
+def script(moves: Sequence[str], colours: int, warm: bool, seed: Optional[int] = None) -> str:
     """GTP lines: the moves, then a ``genmove`` of the next colour between two ``cputime``s.
 
     ``warm``: a first ``genmove`` of the same position comes before, then ``clear_board`` and
     the moves again, so that the measured search runs in a process that has searched once
     (its memory touched, its caches and tables warm), as every search of a game but the first
-    does; Pentobi is told not to reuse the first search's tree (``param reuse_subtree 0``),
-    tessera searches as a fresh process would (``set_random_seed 1``: its first genmove's
-    seed, no tree kept)."""
+    does; Pentobi (``seed`` None) is told not to reuse the first search's tree (``param
+    reuse_subtree 0``), tessera searches as a fresh process started with ``--seed seed``
+    would (``set_random_seed``: that first genmove's seed, no tree kept)."""
     play = [f"play {gtp_colour(colours, i % colours)} {m}" for i, m in enumerate(moves)]
     genmove = f"genmove {gtp_colour(colours, len(moves) % colours)}"
     lines = []
     if warm:
-        lines += (["param reuse_subtree 0"] if pentobi else []) + play + [genmove, "clear_board"]
-        # tessera's measured search: the one of a fresh process (its seed's first genmove).
-        lines += [] if pentobi else ["set_random_seed 1"]
+        lines += (["param reuse_subtree 0"] if seed is None else []) + play
+        lines += [genmove, "clear_board"]
+        lines += [] if seed is None else [f"set_random_seed {seed}"]
     lines += play + ["cputime", genmove, "cputime", "quit"]
     return "\n".join(lines) + "\n"
 
@@ -103,8 +104,7 @@ def measure(args: argparse.Namespace, variant: str, nmoves: int
     """Rounds at one position; per program its CPU seconds, simulations and own rates."""
     record, game, tvariant, colours = VARIANTS[variant]
     moves = record_moves(RECORDS / record)[:nmoves]
-    gtp = script(moves, colours, not args.cold, pentobi=False)
-    pentobi_gtp = script(moves, colours, not args.cold, pentobi=True)
+    pentobi_gtp = script(moves, colours, not args.cold)
     names = ["pentobi"] + [f"tessera{i + 1}" for i in range(len(args.tessera))]
     cpu: Dict[str, List[float]] = {n: [] for n in names}
     sims: Dict[str, List[int]] = {n: [] for n in names}
@@ -120,9 +120,11 @@ def measure(args: argparse.Namespace, variant: str, nmoves: int
         budget.append(last_int(r"MaxCnt (\d+)", log))
 
     def tessera(i: int) -> None:
-        n = names[i + 1]
+        # Each round searches from another seed (the cost of a search varies with its tree).
+        n, seed = names[i + 1], len(cpu[names[i + 1]]) + 1
+        gtp = script(moves, colours, not args.cold, seed)
         used, log = run([args.tessera[i], "gtp", "--variant", tvariant, "--nodes",
-                         str(budget[0]), "--nobook", "--seed", "1"], gtp, env)
+                         str(budget[0]), "--nobook", "--seed", str(seed)], gtp, env)
         cpu[n].append(used)
         sims[n].append(last_int(r"searched: root visits (\d+)", log))
         own[n].append(sims[n][-1] / max(used, 1e-9))
