@@ -8,11 +8,13 @@
 //! - [`games`]: each game's rules, move generation, evaluation and notation.
 //! - [`sudoku`]: the sudoku solver, solution counter and generator for any box shape.
 //! - [`tuning`]: game-independent parameter tuning (separable CMA-ES).
+//! - [`isa`]: hot functions compiled twice, for the baseline and for x86-64-v3 CPUs.
 //! - [`cli`]: the subcommands of the `tessera` binary besides protocol mode.
 
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod isa;
 pub mod protocol;
 pub mod search;
 pub mod stream;

@@ -7,8 +7,8 @@
 //! points, and the loose single squares go on any free square outside the centre section,
 //! each colour placing two of them before any other piece.
 
-use super::isa;
 use super::tables::{self, BITS_BYTES, MAX_PIECE, MAX_POINTS, SQUARE_SLOTS, SquareBits, Tables};
+use crate::isa;
 
 /// Most pieces in a set.
 pub const MAX_PIECES: usize = 24;

@@ -14,7 +14,6 @@
 
 use super::board::{Board, MoveGen, Variant};
 use super::considered;
-use super::isa;
 use super::node_stats::NodeStats;
 use super::playout::{BuiltAt, Local, Playout};
 use super::prior::{self, Kinds};
@@ -23,6 +22,7 @@ use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use super::tables::prefetch;
 use super::tree_memory;
+use crate::isa;
 use crate::search::SearchControl;
 use crate::search::iterative::{Iteration, IterativeSearch, Progress};
 use std::sync::Mutex;

@@ -10,7 +10,6 @@ pub mod gembloq;
 pub mod geometry;
 pub mod gtp;
 pub mod gtp_colour;
-pub mod isa;
 pub mod last_tree;
 pub mod level;
 pub mod mcts;

@@ -2,9 +2,9 @@
 //! nodes): the loops over a node's children (selection, the RAVE update) read only these, and
 //! read them contiguously, so that selection scores several children an instruction.
 
-use super::isa;
 use super::tables::prefetch;
 use super::tree_memory;
+use crate::isa;
 
 /// Results and priors per node, indexed as the tree's nodes.
 #[derive(Debug, Default)]

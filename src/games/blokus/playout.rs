@@ -9,10 +9,10 @@
 use super::board::Board;
 use super::considered::{self, Considered};
 use super::geometry::Grid;
-use super::isa;
 use super::reply::{self, Played, Replies};
 use super::rng::Rng;
 use super::tables::{BITS_BYTES, Contact, Placed, SquareBits, Tables, prefetch};
+use crate::isa;
 
 /// How many candidates ahead the move generation asks for a placement's squares.
 const PREFETCH_AHEAD: usize = 8;

@@ -7,8 +7,8 @@
 
 use super::board::{Board, Variant};
 use super::geometry::Grid;
-use super::isa;
 use super::tables::{Contact, MAX_POINTS, SQUARE_SLOTS, Tables};
+use crate::isa;
 
 /// Kinds of covered squares: an opponent's live corner point; beside one that its opponent
 /// could still extend through; any other.

@@ -1,9 +1,9 @@
-//! The instruction set of the search's hot loops: on x86-64, besides the baseline build, the
-//! playout, the expansion and the descent are compiled a second time for x86-64-v3 (AVX2,
-//! BMI1/2, LZCNT, POPCNT, FMA, MOVBE: Intel from Haswell, AMD from Zen), and a CPU that has
-//! those runs that copy (each hot function is a [`twin!`]: a dispatch, a `_v3` copy and the
-//! `_body` they share). Both copies compute the same results (neither may contract
-//! floating-point operations), so a seed plays the same games on any CPU.
+//! The instruction set of a game's hot loops: on x86-64, besides the baseline build, a hot
+//! function declared with [`twin!`] is compiled a second time for x86-64-v3 (AVX2, BMI1/2,
+//! LZCNT, POPCNT, FMA, MOVBE: Intel from Haswell, AMD from Zen), and a CPU that has those runs
+//! that copy (a dispatch, a `_v3` copy and the `_body` they share). Both copies compute the
+//! same results (neither may contract floating-point operations), so a seed plays the same
+//! games on any CPU. Blokus's playout, expansion and descent use it.
 
 #[cfg(target_arch = "x86_64")]
 use std::sync::OnceLock;
@@ -20,7 +20,7 @@ macro_rules! twin {
         $(#[$attr])*
         $vis fn $name(&mut $self $(, $arg: $ty)*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
-            if $crate::games::blokus::isa::v3() {
+            if $crate::isa::v3() {
                 // SAFETY: `isa::v3` found every feature of the copy on this CPU.
                 return unsafe { $self.$v3($($arg),*) };
             }
@@ -38,7 +38,7 @@ macro_rules! twin {
         $(#[$attr])*
         $vis fn $name($($arg: $ty),*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
-            if $crate::games::blokus::isa::v3() {
+            if $crate::isa::v3() {
                 // SAFETY: `isa::v3` found every feature of the copy on this CPU.
                 return unsafe { $v3($($arg),*) };
             }
