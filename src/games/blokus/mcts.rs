@@ -65,10 +65,14 @@ const EXPAND_AT: u32 = 1;
 const INFO_AHEAD: usize = 8;
 /// How many children ahead an expansion prefetches a placement's neighbour lists.
 const NEIGHBOURS_AHEAD: usize = 4;
-/// The tree's size limit (about 400 MB): when a playout finds it this full, the tree is pruned.
-const MAX_NODES: usize = 8_000_000;
+/// The tree's size limit (32 bytes a node with its [`NodeStats`], 384 MB): when a playout
+/// finds it this full, the tree is pruned.
+const MAX_NODES: usize = 12_000_000;
 /// Room kept for one more expansion (more than any position's legal moves).
 const EXPANSION_ROOM: usize = 20_000;
+/// The most simulations whose root means a search carries to the next root of the game (the
+/// reference engine's count).
+const CARRIED_MEANS: f32 = 100.0;
 /// Pruning drops the children of nodes with fewer real visits than this, doubling it until the
 /// tree is at most half full.
 const PRUNE_FIRST_COUNT: u32 = 16;
@@ -88,17 +92,29 @@ struct Passed {
     seeds: bool,
 }
 
-/// A node's move and place in the tree (its results and prior are in [`NodeStats`]).
+/// A node's move and place in the tree (its results and prior are in [`NodeStats`]): 16 bytes,
+/// the fields ordered by size.
 #[derive(Debug, Clone, Copy)]
 struct Node {
+    first_child: u32,
+    /// Real visits.
+    real: u32,
+    /// Fewer than the moves of any board (at most [`LIST_CAP`](super::playout) of them).
+    nchildren: u16,
     mv: u16,
     colour: u8,
     player: u8,
     expanded: bool,
-    first_child: u32,
-    nchildren: u32,
-    /// Real visits.
-    real: u32,
+}
+
+const _: () = assert!(size_of::<Node>() == 16);
+
+impl Node {
+    /// The places of the node's children.
+    #[inline]
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + self.nchildren as usize
+    }
 }
 
 /// A new tree's root, before any visit.
@@ -149,6 +165,11 @@ pub struct Mcts {
     /// in it, in order.
     by_player: [Vec<(u16, u16)>; 4],
     playouts: u64,
+    /// The sum of every player's results over `root_count` simulations: this search's, after
+    /// those of the search before it in the game (see [`Mcts::reroot`]). Their means are the
+    /// base of the children's initial values.
+    root_sums: [f32; 4],
+    root_count: f32,
     /// The size at which the tree is pruned ([`MAX_NODES`] but in tests).
     node_limit: usize,
     /// Scratch of [`Mcts::compact`]: a bit per node, set for the nodes kept.
@@ -168,7 +189,7 @@ pub struct Mcts {
 static SPARE: Mutex<Option<NodeStorage>> = Mutex::new(None);
 /// A tree's nodes and their results.
 type NodeStorage = (Vec<Node>, NodeStats);
-/// The largest node storage kept for the next search (about 100 MB with the results).
+/// The largest node storage kept for the next search (64 MB with the results).
 const SPARE_MAX: usize = 1 << 21;
 
 /// Empty node storage for a new tree: the spare one if there is one, with room for
@@ -239,6 +260,8 @@ impl Mcts {
             seq: Vec::new(),
             by_player: Default::default(),
             playouts: 0,
+            root_sums: [0.0; 4],
+            root_count: 0.0,
             node_limit: MAX_NODES,
             kept: Vec::new(),
             peak_nodes: 0,
@@ -271,6 +294,8 @@ impl Mcts {
         self.recent.clear();
         self.root_recent.clear();
         self.playouts = 0;
+        self.root_sums = [0.0; 4];
+        self.root_count = 0.0;
         true
     }
 
@@ -284,12 +309,13 @@ impl Mcts {
         self.nodes[0].real as u64
     }
 
-    /// Every player's mean result over the root's real visits (win 1, loss 0, ranks between,
-    /// with the quality bonuses, so a mean may stray a little outside 0..1); `None` before the
-    /// first playout.
+    /// Every player's mean result over the simulations from the root (win 1, loss 0, ranks
+    /// between, with the quality bonuses, so a mean may stray a little outside 0..1): this
+    /// search's, after a share of the last search's in the game (see [`Mcts::reroot`]); `None`
+    /// before the first.
     pub fn root_means(&self) -> Option<[f32; 4]> {
-        let n = self.nodes[0].real;
-        (n > 0).then(|| self.stats.sums[0].map(|s| s / n as f32))
+        let n = self.root_count;
+        (n > 0.0).then(|| self.root_sums.map(|s| s / n))
     }
 
     /// The root position.
@@ -315,12 +341,7 @@ impl Mcts {
                 .retain(|&m| t.moves[m as usize].points().contains(&start));
         }
         considered::keep_central(b, &mut self.buf);
-        let root = &self.nodes[0];
-        let base = if root.real > 0 {
-            self.stats.sums[0][player as usize] / root.real as f32
-        } else {
-            0.5
-        };
+        let base = self.root_means().map_or(0.5, |m| m[player as usize]);
         let opp = b.opponents_mask(c);
         self.local.set(b, c, &self.recent);
         let mut scores = std::mem::take(&mut self.scores);
@@ -369,7 +390,7 @@ impl Mcts {
         self.scores = scores;
         let nd = &mut self.nodes[node];
         nd.first_child = first;
-        nd.nchildren = self.buf.len() as u32;
+        nd.nchildren = self.buf.len() as u16;
     }
 
     /// Puts in `buf` the moves of the children of a node at `b`, and answers their colour
@@ -430,7 +451,7 @@ impl Mcts {
             return false;
         }
         let nd = self.nodes[then.node as usize];
-        let children = nd.first_child as usize..(nd.first_child + nd.nchildren) as usize;
+        let children = nd.children();
         let want = self.playout.considered(then.nmoves as usize, b.ncolours());
         let piece = t.moves[self.nodes[children.start].mv as usize].piece;
         let listed = if want >> piece & 1 != 0 {
@@ -558,13 +579,11 @@ impl Mcts {
             stats.visits[i] += 1.0;
             nd.real += 1;
             stats.value[i] += res[nd.player as usize];
-            for (s, r) in stats.sums[i].iter_mut().zip(&res) {
-                *s += r;
-            }
         }
-        for (s, r) in stats.sums[0].iter_mut().zip(&res) {
+        for (s, r) in self.root_sums.iter_mut().zip(&res) {
             *s += r;
         }
+        self.root_count += 1.0;
         stats.visits[0] += 1.0;
         self.nodes[0].real += 1;
         self.playouts += 1;
@@ -681,9 +700,10 @@ impl Mcts {
     /// (ties: the most visits).
     pub fn root_stats(&self) -> Vec<(u16, u32, f32)> {
         let nd = &self.nodes[0];
-        let mut v: Vec<(f32, (u16, u32, f32))> = (nd.first_child..nd.first_child + nd.nchildren)
+        let mut v: Vec<(f32, (u16, u32, f32))> = nd
+            .children()
             .map(|i| {
-                let (ch, i) = (&self.nodes[i as usize], i as usize);
+                let ch = &self.nodes[i];
                 let value = self.stats.value[i];
                 (value, (ch.mv, ch.real, value / self.stats.visits[i]))
             })
@@ -697,7 +717,7 @@ impl Mcts {
     pub fn best_root_move(&self) -> Option<u16> {
         let nd = &self.nodes[0];
         let mut best: Option<usize> = None;
-        for i in nd.first_child as usize..(nd.first_child + nd.nchildren) as usize {
+        for i in nd.children() {
             let better = best.is_none_or(|b| self.more_wins(i, b));
             if better {
                 best = Some(i);
@@ -719,8 +739,7 @@ impl Mcts {
     /// root moves).
     pub fn final_lead(&self) -> Option<(f32, f32)> {
         let nd = &self.nodes[0];
-        let mut wins =
-            (nd.first_child..nd.first_child + nd.nchildren).map(|i| self.stats.value[i as usize]);
+        let mut wins = nd.children().map(|i| self.stats.value[i]);
         let mut best = wins.next()?;
         let mut second = 0.0f32;
         for w in wins {
@@ -732,8 +751,8 @@ impl Mcts {
             }
         }
         let player = self.nodes[nd.first_child as usize].player as usize;
-        let rate = if nd.real > 100 {
-            (self.stats.sums[0][player] / nd.real as f32).max(0.1)
+        let rate = if self.root_count > 100.0 {
+            (self.root_sums[player] / self.root_count).max(0.1)
         } else {
             1.0
         };
@@ -749,9 +768,7 @@ impl Mcts {
     /// The line that starts with root move `m` and goes on along the best moves.
     pub fn pv_after(&self, m: u16, max_len: usize) -> Vec<(usize, u16)> {
         let nd = &self.nodes[0];
-        let child = (nd.first_child..nd.first_child + nd.nchildren)
-            .map(|i| i as usize)
-            .find(|&i| self.nodes[i].mv == m);
+        let child = nd.children().find(|&i| self.nodes[i].mv == m);
         match child {
             Some(i) => {
                 let first = (self.nodes[i].colour as usize, m);
@@ -775,13 +792,10 @@ impl Mcts {
             if nd.nchildren == 0 {
                 break;
             }
-            let best = (nd.first_child..nd.first_child + nd.nchildren)
-                .max_by(|&a, &b| {
-                    let (value, nodes) = (&self.stats.value, &self.nodes);
-                    let (a, b) = (a as usize, b as usize);
-                    (value[a].total_cmp(&value[b])).then(nodes[a].real.cmp(&nodes[b].real))
-                })
-                .map(|i| i as usize);
+            let best = nd.children().max_by(|&a, &b| {
+                let (value, nodes) = (&self.stats.value, &self.nodes);
+                (value[a].total_cmp(&value[b])).then(nodes[a].real.cmp(&nodes[b].real))
+            });
             let Some(best) = best else { break };
             if self.nodes[best].real == 0 && node != 0 {
                 break;
@@ -808,8 +822,8 @@ impl Mcts {
             if !nd.expanded {
                 return false;
             }
-            let found = (nd.first_child..nd.first_child + nd.nchildren)
-                .map(|i| i as usize)
+            let found = nd
+                .children()
                 .find(|&i| self.nodes[i].mv == m && self.nodes[i].colour as usize == c);
             let Some(next) = found else {
                 return false;
@@ -830,6 +844,13 @@ impl Mcts {
         // The bonuses are relative to this search's simulations.
         self.quality = Quality::default();
         self.playouts = 0;
+        // The last root's means stand in for the new root's, with the weight of at most
+        // [`CARRIED_MEANS`] simulations, until its own simulations outweigh them.
+        if self.root_count > CARRIED_MEANS {
+            let scale = CARRIED_MEANS / self.root_count;
+            self.root_sums = self.root_sums.map(|s| s * scale);
+            self.root_count = CARRIED_MEANS;
+        }
         true
     }
 
@@ -867,7 +888,7 @@ impl Mcts {
                 nd.nchildren = 0;
                 continue;
             }
-            let children = nd.first_child as usize..(nd.first_child + nd.nchildren) as usize;
+            let children = nd.children();
             for k in children {
                 mark(kept, k);
                 stack.push(k);
@@ -1223,11 +1244,16 @@ mod tests {
         let mut after = start.clone();
         after.play(0, best.0);
         let kept = m.nodes.len();
+        let means = m.root_means().unwrap();
         assert!(m.reroot(&[(0, best.0)], &after));
         assert!(m.nodes.len() < kept);
         assert!(well_formed(&m));
         assert_eq!(m.playouts(), 0);
         assert_eq!(m.nodes[0].real, best.1, "the subtree keeps its visits");
+        // The last root's means carry over, weighing 100 simulations.
+        let carried = m.root_means().unwrap();
+        assert!(means.iter().zip(carried).all(|(a, b)| (a - b).abs() < 1e-5));
+        assert_eq!(m.root_count, CARRIED_MEANS);
         m.ensure_root();
         let stats = m.root_stats();
         assert_eq!(
@@ -1237,6 +1263,7 @@ mod tests {
         );
         assert!(stats.iter().all(|s| after.is_legal(1, s.0)));
         m.run_once();
+        assert_eq!(m.root_count, CARRIED_MEANS + 1.0);
         // A line the tree does not know is refused.
         let mut other = Mcts::new(&start, 2);
         let e10 = start.tables().parse_move("e10").unwrap();
@@ -1251,8 +1278,7 @@ mod tests {
         m.nodes.iter().enumerate().all(|(i, n)| {
             !n.expanded
                 || n.nchildren == 0
-                || (n.first_child as usize > i
-                    && (n.first_child + n.nchildren) as usize <= m.nodes.len())
+                || (n.first_child as usize > i && n.children().end <= m.nodes.len())
         })
     }
 

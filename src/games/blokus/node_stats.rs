@@ -15,9 +15,6 @@ pub struct NodeStats {
     pub value: Vec<f32>,
     /// The share of the node's move in its parent's prior weights.
     pub prior: Vec<f32>,
-    /// The sum of every player's results over the node's real visits (the root's is the base
-    /// of the children's initial values).
-    pub sums: Vec<[f32; 4]>,
     /// In the places of each node's children: those children sorted by move, each as its move
     /// (high 16 bits) and its place among them (low 16 bits), so that the RAVE update finds
     /// the child of a move by a binary search (0 at the root).
@@ -72,7 +69,6 @@ impl NodeStats {
         self.visits.push(visits);
         self.value.push(value);
         self.prior.push(prior);
-        self.sums.push([0.0; 4]);
         self.by_move.push(0);
     }
 
@@ -82,7 +78,6 @@ impl NodeStats {
         self.visits.extend(nodes.clone().map(|n| n.0));
         self.value.extend(nodes.clone().map(|n| n.1));
         self.prior.extend(nodes.map(|n| n.2));
-        self.sums.resize(self.visits.len(), [0.0; 4]);
     }
 
     /// Sorts the children just appended, whose moves are `moves` (in their order), by move
@@ -117,7 +112,6 @@ impl NodeStats {
         self.visits.truncate(n);
         self.value.truncate(n);
         self.prior.truncate(n);
-        self.sums.truncate(n);
         self.by_move.truncate(n);
     }
 
@@ -126,7 +120,6 @@ impl NodeStats {
         self.visits[to] = self.visits[from];
         self.value[to] = self.value[from];
         self.prior[to] = self.prior[from];
-        self.sums[to] = self.sums[from];
         self.by_move[to] = self.by_move[from];
     }
 
@@ -158,7 +151,6 @@ impl NodeStats {
         tree_memory::reserve(&mut self.visits, n);
         tree_memory::reserve(&mut self.value, n);
         tree_memory::reserve(&mut self.prior, n);
-        tree_memory::reserve(&mut self.sums, n);
         tree_memory::reserve(&mut self.by_move, n);
     }
 
