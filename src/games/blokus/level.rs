@@ -73,9 +73,10 @@ const CLASSIC_SHARE: [f64; 9] = [1.0, 1.5, 1.4, 1.0, 0.7, 0.87, 0.6, 0.6, 0.6];
 /// Pentobi's CPU, 2026-11-27; level 6 re-fitted twice when the playouts got cheaper: 0.78 had
 /// fallen to 0.80 of its CPU, 0.97 cost 0.97 of it in 100 Duo games; then 1.05 costs 1.00 in
 /// 200; level 7: 0.55 cost 0.63 of Pentobi's CPU over 4 games, 0.87 costs 1.00 over 40;
-/// level 8: 0.8 cost 0.89 over 40 games, 2026-11-29; with the tree of 12 M nodes, 0.9 cost 0.81
-/// and 1.0 0.87 over 4 games each, so 1.1, 2026-11-30).
-const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 1.05, 0.87, 1.1, 0.55];
+/// level 8: 0.8 cost 0.89 over 40 games, 2026-11-29; with the tree of 12 M nodes, 4 games at
+/// each of 0.9, 1.0 and 1.1 cost 67, 82 and 98 s a game against Pentobi's 84 s over the 12,
+/// 2026-11-30).
+const DUO_SHARE: [f64; 9] = [2.0, 1.0, 1.0, 0.7, 0.8, 1.05, 0.87, 1.0, 0.55];
 /// The share in GembloQ of four colours: 0.55 of Pentobi's counts from level 4 up (0.87 of
 /// Pentobi's CPU at level 6 over 20 games; at 0.9, with the playouts that search a colour's
 /// last moves out, 1.47, 0.85 before, 2026-11-29); below that, the counts as they are.
